@@ -1,0 +1,64 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig } from '../../../src/server/config/config';
+import type { OidcProviders } from '../../../src/server/integrations/oidc';
+import { openTestDatabase } from './testDatabase';
+
+/** A clock tests move by hand (session expiry, invite expiry). */
+export class TestClock {
+  private current = new Date('2026-11-22T09:00:00Z').getTime();
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** Builds Baton on a fresh test database; env overrides configuration the way an operator would. */
+export async function buildTestApp(env: Record<string, string> = {}, options: { oidc?: OidcProviders } = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const database = await openTestDatabase();
+  const clock = new TestClock();
+  const app = await buildApp({ config, database, clock, oidc: options.oidc, clientDistDir: '/nonexistent-baton-dist' });
+  await app.ready();
+  return {
+    app,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The session cookie from a response, ready to send back as a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name.endsWith('baton_session'));
+  if (!cookie) throw new Error(`no session cookie in response: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** A JSON call as the browser client makes it. */
+export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { body?: unknown; cookie?: string } = {}) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    payload: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+/** Signs in with the Test provider and returns the cookie and the core application context. */
+export async function signInAs(app: FastifyInstance, emailAddress: string, inviteCode?: string) {
+  const response = await call(app, 'POST', '/v1/auth/test-authenticate', { body: { emailAddress, inviteCode } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return { cookie: sessionCookie(response), context: response.json().data.coreApplicationContext };
+}

@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { openDatabase, type Database } from '../../../src/server/db/database';
+
+/**
+ * Where server tests store data: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set
+ * (npm run test:pg). Each test file gets a fresh database cloned from a migrated template.
+ */
+export const postgresUrl = process.env.TEST_DATABASE_URL;
+export const TEMPLATE_DATABASE = 'baton_test_template';
+/** Per jest run, so two runs side by side never share a template. */
+export const pgliteTemplateFile = () =>
+  `${process.env.TMPDIR ?? '/tmp'}/baton-pglite-template-${process.env.JEST_RUN_ID ?? 'local'}.tar`;
+
+const withDatabase = (url: string, name: string) => {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+};
+
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  if (!postgresUrl) {
+    const template = new Blob([await readFile(pgliteTemplateFile())]);
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: template }, { migrate: false });
+    return { ...database, drop: () => database.close().catch(() => undefined) };
+  }
+  const name = `baton_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(postgresUrl, name), poolSize: 20 }, { migrate: false });
+  return {
+    ...database,
+    drop: async () => {
+      await database.close().catch(() => undefined); // a test may have closed it already
+      const cleanup = new Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export { withDatabase };

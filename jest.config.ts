@@ -1,0 +1,54 @@
+import type { Config } from 'jest';
+
+// ESM-only packages (msw's helpers, jose, PGlite's CJS build, light-my-request's cookie) must be
+// transformed; the pattern looks past nested node_modules and matches .js, .mjs and .cjs.
+const esmPackages = [
+  'msw',
+  '@mswjs',
+  'rettime',
+  'until-async',
+  '@open-draft',
+  'jose',
+  'openid-client',
+  'oauth4webapi',
+  'oidc-provider',
+  '@electric-sql',
+  'cookie',
+  'light-my-request',
+  'set-cookie-parser',
+  'content-disposition',
+  '@fastify/cookie',
+];
+const transformIgnorePatterns = [`node_modules/(?!(?:.*/node_modules/)?(?:${esmPackages.join('|')})/)`];
+const transform = { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] };
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'shared',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/shared/**/*.test.ts'],
+      transform,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+      globalSetup: '<rootDir>/__tests__/server/helpers/globalSetup.ts',
+      globalTeardown: '<rootDir>/__tests__/server/helpers/globalTeardown.ts',
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/client/helpers/setup.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/client/helpers/styleStub.ts' },
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,45 @@
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { Envelope } from '../../shared/results';
+
+/**
+ * The API lives on the page's origin; generated paths already start with /v1. Absolute, because
+ * Node's Request (jest) rejects relative URLs.
+ */
+export const apiBaseUrl = () => globalThis.location?.origin ?? 'http://localhost';
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
+
+/** Every call that changes data is JSON, even without a body: the server's CSRF rule. */
+function withJsonContentType(args: string | FetchArgs): string | FetchArgs {
+  if (typeof args === 'string' || (args.method ?? 'GET').toUpperCase() === 'GET') return args;
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  headers.set('content-type', 'application/json');
+  return { ...args, headers };
+}
+
+/**
+ * Unwraps the server's envelope (spec §8): Ok answers give their data; any other result is a 500
+ * error carrying the envelope, except 401, which stays 401 so the store can log the user out.
+ */
+export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  const response = await rawBaseQuery(withJsonContentType(args), api, extraOptions);
+  if (response.error) {
+    const { status } = response.error;
+    if (typeof status !== 'number') return { error: response.error, meta: response.meta };
+    return { error: { status: status === 401 ? 401 : 500, data: response.error.data }, meta: response.meta };
+  }
+  const envelope = response.data as Envelope | undefined;
+  if (envelope?.result !== 'Ok') return { error: { status: 500, data: envelope }, meta: response.meta };
+  return { data: envelope.data ?? null, meta: response.meta };
+};
+
+/** The envelope a failed call carried, when it carried one. */
+export function envelopeOf(error: unknown): Envelope | undefined {
+  const data = (error as { data?: unknown } | undefined)?.data;
+  return data && typeof data === 'object' && 'result' in data ? (data as Envelope) : undefined;
+}
+
+/** A message fit to show the user for a failed call. */
+export function errorMessage(error: unknown): string {
+  return envelopeOf(error)?.message ?? (error as { error?: string } | undefined)?.error ?? 'Sorry, there was a problem.';
+}

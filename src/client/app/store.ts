@@ -1,0 +1,40 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { api } from '../api/apiSlice';
+import { callsSlice } from '../features/calls/callsSlice';
+import { coreContextSlice } from '../features/session/coreContextSlice';
+import { persistedCoreContextReducer } from './persist';
+import { listenerMiddleware, registerListeners } from './listeners';
+import { devToolsOptions } from './devTools';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  [coreContextSlice.name]: persistedCoreContextReducer,
+  [callsSlice.name]: callsSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+let listenersRegistered = false;
+
+/** A new store (tests build one per test); the listener middleware is shared, so listeners register once. */
+export function setupStore(preloadedState?: Partial<RootState>) {
+  if (!listenersRegistered) {
+    registerListeners();
+    listenersRegistered = true;
+  }
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    devTools: devToolsOptions,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
+        .prepend(listenerMiddleware.middleware)
+        .concat(api.middleware),
+  });
+  const persistor = persistStore(store);
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof setupStore>['store'];
+export type AppDispatch = AppStore['dispatch'];

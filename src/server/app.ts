@@ -1,0 +1,77 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config/config';
+import type { Database } from './db/database';
+import databasePlugin, { type Clock } from './plugins/database';
+import envelope from './plugins/envelope';
+import csrf from './plugins/csrf';
+import session from './plugins/session';
+import openapi from './plugins/openapi';
+import securityHeaders from './plugins/securityHeaders';
+import clientSite from './plugins/clientSite';
+import healthRoutes from './routes/health';
+import authRoutes from './routes/auth';
+import appleCallback from './routes/auth/appleCallback';
+import userAndTeamRoutes from './routes/userAndTeam';
+import { createOidcProviders, type OidcProviders } from './integrations/oidc';
+import type { ErrorEnvelope } from '../shared/contract/common';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    oidc: OidcProviders;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  oidc?: OidcProviders;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built client lives; tests point it at a folder of their own. */
+  clientDistDir?: string;
+}
+
+/** Builds the whole Baton server; `server.ts` only listens, tests `inject`. */
+export async function buildApp(options: AppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.secureCookies,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+
+  app.decorate('config', config);
+  app.decorate('oidc', options.oidc ?? createOidcProviders(config, { log: app.log }));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(databasePlugin, { database: options.database, clock: options.clock ?? { now: () => new Date() } });
+  await app.register(envelope);
+  await app.register(securityHeaders, { secure: config.secureCookies });
+  await app.register(csrf, { publicUrl: config.publicUrl });
+  await app.register(session, {
+    secure: config.secureCookies,
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  await app.register(openapi);
+  await app.register(clientSite, { config, distDir: options.clientDistDir });
+
+  await app.register(healthRoutes);
+  await app.register(appleCallback);
+  await app.register(authRoutes, { prefix: '/v1/auth' });
+  await app.register(userAndTeamRoutes, { prefix: '/v1' });
+
+  // Unknown API paths answer the envelope; any other page load gets the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    const isPageLoad = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/v1/');
+    if (isPageLoad) return app.sendClientPage(reply);
+    const body: ErrorEnvelope = { result: 'NotFound', message: `No route for ${request.method} ${request.url.split('?')[0]}` };
+    return reply.status(404).send(body);
+  });
+
+  return app;
+}

@@ -1,0 +1,161 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/** Every environment variable Baton reads, with its rule. Validated once at boot. */
+const EnvSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ minLength: 1, default: 'localhost' }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+  ENABLE_TEST_SIGN_IN: Type.Optional(Type.Boolean()),
+  SESSION_IDLE_DAYS: Type.Number({ exclusiveMinimum: 0, default: 14 }),
+  SESSION_ABSOLUTE_DAYS: Type.Number({ exclusiveMinimum: 0, default: 60 }),
+  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  GOOGLE_ISSUER_URL: Type.String({ pattern: '^https?://', default: 'https://accounts.google.com' }),
+  MICROSOFT_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  MICROSOFT_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  MICROSOFT_TENANT_ID: Type.String({ minLength: 1, default: 'common' }),
+  MICROSOFT_ISSUER_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  APPLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  APPLE_TEAM_ID: Type.Optional(Type.String({ minLength: 1 })),
+  APPLE_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  APPLE_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  APPLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  APPLE_ISSUER_URL: Type.String({ pattern: '^https?://', default: 'https://appleid.apple.com' }),
+  CONTENT_HOSTS: Type.String({ default: '' }),
+  CONTENT_BASE_PATH: Type.String({ pattern: '^/[A-Za-z0-9._~/-]*[^/]$', default: '/about' }),
+  LEGACY_CONTENT_HOSTS: Type.String({ default: '' }),
+  LEGACY_CONTENT_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+});
+type Env = Static<typeof EnvSchema>;
+
+export interface OidcClientConfig {
+  clientId: string;
+  clientSecret?: string;
+  issuerUrl: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  nodeEnv: Env['NODE_ENV'];
+  logLevel: string;
+  publicUrl: string;
+  /** Cookies are Secure unless Baton is served from http://localhost. */
+  secureCookies: boolean;
+  enableTestSignIn: boolean;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  google?: OidcClientConfig;
+  microsoft?: OidcClientConfig & { tenantId: string };
+  apple?: OidcClientConfig & { teamId?: string; keyId?: string; privateKey?: string };
+  contentHosts: string[];
+  contentBasePath: string;
+  legacyContentHosts: string[];
+  legacyContentUrl?: string;
+}
+
+export class ConfigError extends Error {}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+
+/** Reads and checks the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.keys(EnvSchema.properties);
+  const raw: Record<string, unknown> = {};
+  for (const key of known) {
+    const value = environment[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
+  const firstError = Value.Errors(EnvSchema, converted).First();
+  if (firstError) {
+    const variable = firstError.path.replace(/^\//, '') || 'environment';
+    throw new ConfigError(`Invalid environment variable ${variable}: ${firstError.message} (got "${String(raw[variable] ?? '')}")`);
+  }
+  const env = converted as Env;
+
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const parsed = new URL(publicUrl);
+  const isLocalHttp = parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol === 'http:' && !isLocalHttp) {
+    throw new ConfigError('Invalid environment variable PUBLIC_URL: must use https unless it is http://localhost');
+  }
+  if (env.SESSION_ABSOLUTE_DAYS < env.SESSION_IDLE_DAYS) {
+    throw new ConfigError('Invalid environment variable SESSION_ABSOLUTE_DAYS: must not be shorter than SESSION_IDLE_DAYS');
+  }
+  const pair = (id: string | undefined, idName: string, secret: string | undefined, secretName: string) => {
+    if (secret && !id) throw new ConfigError(`Invalid environment variable ${idName}: required when ${secretName} is set`);
+    return id;
+  };
+
+  const googleId = pair(env.GOOGLE_CLIENT_ID, 'GOOGLE_CLIENT_ID', env.GOOGLE_CLIENT_SECRET, 'GOOGLE_CLIENT_SECRET');
+  const microsoftId = pair(
+    env.MICROSOFT_CLIENT_ID,
+    'MICROSOFT_CLIENT_ID',
+    env.MICROSOFT_CLIENT_SECRET,
+    'MICROSOFT_CLIENT_SECRET',
+  );
+  const appleId = pair(env.APPLE_CLIENT_ID, 'APPLE_CLIENT_ID', env.APPLE_CLIENT_SECRET, 'APPLE_CLIENT_SECRET');
+  if (appleId && !env.APPLE_CLIENT_SECRET && !(env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid environment variable APPLE_PRIVATE_KEY: Apple sign-in needs APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY (or APPLE_CLIENT_SECRET)',
+    );
+  }
+
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    publicUrl: parsed.origin,
+    secureCookies: !isLocalHttp,
+    enableTestSignIn: env.ENABLE_TEST_SIGN_IN ?? env.NODE_ENV !== 'production',
+    sessionIdleMs: env.SESSION_IDLE_DAYS * DAY_MS,
+    sessionAbsoluteMs: env.SESSION_ABSOLUTE_DAYS * DAY_MS,
+    google: googleId ? { clientId: googleId, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL } : undefined,
+    microsoft: microsoftId
+      ? {
+          clientId: microsoftId,
+          clientSecret: env.MICROSOFT_CLIENT_SECRET,
+          tenantId: env.MICROSOFT_TENANT_ID,
+          issuerUrl: env.MICROSOFT_ISSUER_URL ?? `https://login.microsoftonline.com/${env.MICROSOFT_TENANT_ID}/v2.0`,
+        }
+      : undefined,
+    apple: appleId
+      ? {
+          clientId: appleId,
+          clientSecret: env.APPLE_CLIENT_SECRET,
+          issuerUrl: env.APPLE_ISSUER_URL,
+          teamId: env.APPLE_TEAM_ID,
+          keyId: env.APPLE_KEY_ID,
+          privateKey: env.APPLE_PRIVATE_KEY,
+        }
+      : undefined,
+    contentHosts: list(env.CONTENT_HOSTS),
+    contentBasePath: env.CONTENT_BASE_PATH,
+    legacyContentHosts: list(env.LEGACY_CONTENT_HOSTS),
+    legacyContentUrl: env.LEGACY_CONTENT_URL,
+  };
+}

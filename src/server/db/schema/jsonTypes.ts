@@ -1,0 +1,2 @@
+export type { FirstRunExperienceState } from '../../../shared/contract/userAndTeam';
+export type JsonObjectValue = Record<string, unknown>;

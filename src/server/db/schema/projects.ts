@@ -1,0 +1,20 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Milestone } from '../../../shared/contract/userAndTeam';
+import { teams } from './teams';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    projectDescription: text('project_description').notNull().default(''),
+    status: integer('status').notNull().default(0),
+    milestones: jsonb('milestones').$type<Milestone[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('projects_team_id').on(table.teamId)],
+);
+export type ProjectRow = typeof projects.$inferSelect;

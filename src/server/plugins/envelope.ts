@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors';
+import type { ErrorEnvelope } from '../../shared/contract/common';
+
+/** Answers every failure with the spec's envelope; unexpected errors are logged, never leaked. */
+async function envelope(app: FastifyInstance) {
+  // Bodyless non-GET calls still carry Content-Type: application/json (the CSRF rule), so an empty body is allowed.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_048_576 }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError('InvalidRequest', 'The request body is not valid JSON'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      const body: ErrorEnvelope = { result: error.result, message: error.message };
+      if (error.quotaKind) body.data = { quotaKind: error.quotaKind };
+      return reply.status(error.statusCode).send(body);
+    }
+    if (error.validation) {
+      const first = error.validation[0];
+      const field = describeField(error.validationContext, first?.instancePath, first?.params);
+      return reply
+        .status(400)
+        .send({ result: 'InvalidRequest', message: `${field} ${first?.message ?? 'is invalid'}` } satisfies ErrorEnvelope);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const result = error.statusCode === 404 ? 'NotFound' : error.statusCode === 401 ? 'Unauthorized' : 'InvalidRequest';
+      return reply.status(error.statusCode).send({ result, message: error.message } satisfies ErrorEnvelope);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ result: 'Failed', message: 'Sorry, there was a problem.' } satisfies ErrorEnvelope);
+  });
+}
+
+/** Names the offending field the way a caller wrote it, e.g. `body.emailAddress`. */
+function describeField(context: string | undefined, instancePath: string | undefined, params: unknown): string {
+  const parts = [context ?? 'body', ...(instancePath ?? '').split('/').filter(Boolean)];
+  const missing = (params as { missingProperty?: string; additionalProperty?: string } | undefined) ?? {};
+  if (missing.missingProperty) parts.push(missing.missingProperty);
+  if (missing.additionalProperty) parts.push(missing.additionalProperty);
+  return parts.join('.');
+}
+
+export default fp(envelope, { name: 'envelope' });

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deleteSession, findSession, insertSession, touchSession } from '../repositories/sessions';
+import { unauthorized } from '../errors';
+import type { TeamRole } from '../../shared/enums';
+
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  emailAddress: string;
+  activeTeamId: string | null;
+  /** The user's role in the active team, or null when they are not (or no longer) a member. */
+  role: TeamRole | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that answer without a session (sign-in, health). */
+    public?: boolean;
+  }
+  interface FastifyInstance {
+    sessions: SessionManager;
+  }
+}
+
+export interface SessionManager {
+  /** Starts a session for the user, ending the one the browser had (rotation at sign-in). */
+  issue(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/** Writes to last_seen_at at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function session(app: FastifyInstance, options: { secure: boolean; idleMs: number; absoluteMs: number }) {
+  const cookieName = options.secure ? '__Host-baton_session' : 'baton_session';
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: options.secure,
+    path: '/',
+    maxAge: Math.floor(options.idleMs / 1000),
+  };
+
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+
+  const setCookie = (reply: FastifyReply, token: string) => reply.setCookie(cookieName, token, cookieOptions);
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(cookieName, { path: '/', secure: options.secure });
+  const currentToken = (request: FastifyRequest) => request.cookies[cookieName];
+
+  app.decorate('sessions', {
+    async issue(request, reply, userId) {
+      const previous = currentToken(request);
+      if (previous) await deleteSession(app.db, hashToken(previous));
+      const token = randomBytes(32).toString('base64url');
+      await insertSession(app.db, { id: hashToken(token), userId, now: app.clock.now() });
+      setCookie(reply, token);
+    },
+    async end(request, reply) {
+      const token = currentToken(request);
+      if (token) await deleteSession(app.db, hashToken(token));
+      clearCookie(reply);
+    },
+  } satisfies SessionManager);
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.public || request.is404 || !request.url.startsWith('/v1/')) return;
+    const token = currentToken(request);
+    if (!token) throw unauthorized();
+    const id = hashToken(token);
+    const found = await findSession(app.db, id);
+    const now = app.clock.now().getTime();
+    if (
+      !found ||
+      now - found.lastSeenAt.getTime() > options.idleMs ||
+      now - found.createdAt.getTime() > options.absoluteMs
+    ) {
+      if (found) await deleteSession(app.db, id);
+      clearCookie(reply);
+      throw unauthorized('Your session has ended. Sign in again.');
+    }
+    if (now - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await touchSession(app.db, id, new Date(now));
+      setCookie(reply, token);
+    }
+    request.auth = {
+      sessionId: id,
+      userId: found.userId,
+      emailAddress: found.emailAddress,
+      activeTeamId: found.role === null ? null : found.activeTeamId,
+      role: found.role as TeamRole | null,
+    };
+  });
+}
+
+export default fp(session, { name: 'session', dependencies: ['database'] });

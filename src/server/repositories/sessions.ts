@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/types';
+import { memberships, sessions, users } from '../db/schema';
+
+export async function insertSession(db: Db, session: { id: string; userId: string; now: Date }) {
+  await db.insert(sessions).values({ id: session.id, userId: session.userId, createdAt: session.now, lastSeenAt: session.now });
+}
+
+/** The session with its user and the user's role in their active team (null when no longer a member). */
+export async function findSession(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      emailAddress: users.emailAddress,
+      activeTeamId: users.activeTeamId,
+      role: memberships.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.teamId, users.activeTeamId)))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, id: string, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Db, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/types';
+import { emailAddressIsTaken, findUserByIdentity, insertUser, setActiveTeam } from '../repositories/users';
+import { ensurePersonalAccount } from '../repositories/accounts';
+import { insertMembership, setActiveProject } from '../repositories/teams';
+import { acceptInvite, findOpenInvite } from '../repositories/invites';
+import { createTeamWithFirstProject, personalTeamName } from './newTeam';
+import { ApiError, notFound } from '../errors';
+import type { IdentityProvider, TeamRole } from '../../shared/enums';
+
+export interface SignInIdentity {
+  identityProvider: IdentityProvider;
+  issuer: string;
+  subject: string;
+  emailAddress: string;
+}
+
+/** Issuer of identities from the Test provider, which trusts the e-mail address it is given. */
+export const TEST_ISSUER = 'urn:baton:test';
+
+/**
+ * Finds or creates the user of an identity; a new user gets a personal account, a first team and a
+ * first project, unless they arrive with an invite, which joins them to the inviting team instead.
+ * Call inside a transaction: a refused invite must leave nothing behind.
+ */
+export async function signIn(db: Db, identity: SignInIdentity, inviteCode: string | undefined, now: Date) {
+  const emailAddress = identity.emailAddress.trim().toLowerCase();
+  const invite = inviteCode ? await findOpenInvite(db, inviteCode, emailAddress, now) : undefined;
+  if (inviteCode && !invite) throw notFound('This invite is not valid for this e-mail address, or it has expired.');
+
+  let user = await findUserByIdentity(db, identity.issuer, identity.subject);
+  if (!user) {
+    if (await emailAddressIsTaken(db, emailAddress)) {
+      throw new ApiError(
+        'InvalidRequest',
+        'This e-mail address already belongs to a Baton user who signs in with another provider. Sign in with that provider.',
+      );
+    }
+    const userId = randomUUID();
+    await insertUser(db, {
+      id: userId,
+      emailAddress,
+      identity: { id: randomUUID(), identityProvider: identity.identityProvider, issuer: identity.issuer, subject: identity.subject },
+    });
+    await ensurePersonalAccount(db, emailAddress);
+    if (!invite) {
+      const { teamId, projectId } = await createTeamWithFirstProject(db, {
+        accountId: emailAddress,
+        userId,
+        teamName: personalTeamName(emailAddress),
+      });
+      await setActiveTeam(db, userId, teamId);
+      await setActiveProject(db, teamId, userId, projectId);
+    }
+    user = { id: userId, emailAddress, activeTeamId: null };
+  }
+
+  if (invite) {
+    if (!(await acceptInvite(db, invite.inviteCode, user.id, now))) throw notFound('This invite has already been used.');
+    await insertMembership(db, { teamId: invite.teamId, userId: user.id, role: invite.role as TeamRole });
+    await setActiveTeam(db, user.id, invite.teamId);
+  }
+  return user.id;
+}

@@ -1,0 +1,49 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { OidcProviders } from '../enums';
+import { EmailAddress } from './common';
+import { CoreApplicationContext } from './userAndTeam';
+
+const InviteCode = Type.String({ minLength: 8, maxLength: 128 });
+
+export const TestAuthenticateBody = Type.Object(
+  { emailAddress: EmailAddress, inviteCode: Type.Optional(InviteCode) },
+  { additionalProperties: false },
+);
+export type TestAuthenticateBody = Static<typeof TestAuthenticateBody>;
+
+export const ExchangeTokenBody = Type.Object(
+  {
+    identityProvider: Type.Union(OidcProviders.map((provider) => Type.Literal(provider))),
+    code: Type.String({ minLength: 1, maxLength: 4096 }),
+    codeVerifier: Type.String({ minLength: 43, maxLength: 128 }),
+    redirectUri: Type.String({ format: 'uri', maxLength: 2048 }),
+    inviteCode: Type.Optional(InviteCode),
+  },
+  { additionalProperties: false },
+);
+export type ExchangeTokenBody = Static<typeof ExchangeTokenBody>;
+
+export const SignedIn = Type.Object({ coreApplicationContext: CoreApplicationContext });
+export type SignedIn = Static<typeof SignedIn>;
+
+export const ValidateInviteBody = Type.Object(
+  { inviteCode: InviteCode, emailAddress: EmailAddress },
+  { additionalProperties: false },
+);
+export type ValidateInviteBody = Static<typeof ValidateInviteBody>;
+
+export const ValidatedInvite = Type.Object({ teamName: Type.String() });
+
+export const ValidatedSession = Type.Object({ emailAddress: Type.String() });
+
+/** What the sign-in screen needs to start each provider's authorization-code flow. */
+export const IdentityProviderInfo = Type.Object({
+  identityProvider: Type.Union(['Apple', 'Google', 'Microsoft', 'Test'].map((p) => Type.Literal(p))),
+  enabled: Type.Boolean(),
+  authorizationEndpoint: Type.Optional(Type.String()),
+  clientId: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.String()),
+});
+export type IdentityProviderInfo = Static<typeof IdentityProviderInfo>;
+
+export const IdentityProviderList = Type.Object({ identityProviders: Type.Array(IdentityProviderInfo) });

@@ -1,0 +1,25 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ResultCodes } from '../results';
+
+/** Any JSON object the team stores for itself (go-to-market plan, global team data). */
+export const JsonObject = Type.Record(Type.String(), Type.Unknown());
+export type JsonObject = Static<typeof JsonObject>;
+
+export const Id = Type.String({ minLength: 1, maxLength: 64 });
+export const EmailAddress = Type.String({ format: 'email', maxLength: 320 });
+
+/** The successful envelope around a payload. */
+export function OkEnvelope<T extends TSchema>(data: T) {
+  return Type.Object({ result: Type.Literal('Ok'), data });
+}
+
+/** The successful envelope with no payload. */
+export const OkEmpty = Type.Object({ result: Type.Literal('Ok') });
+
+/** Every non-Ok answer: a result code, a message and, for QuotaLimit, the quota kind in data. */
+export const ErrorEnvelope = Type.Object({
+  result: Type.Union(ResultCodes.map((code) => Type.Literal(code))),
+  message: Type.Optional(Type.String()),
+  data: Type.Optional(Type.Object({ quotaKind: Type.Optional(Type.String()) })),
+});
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

@@ -1,0 +1,75 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { EmailAddress, Id, JsonObject } from './common';
+
+export const Themes = ['system', 'light', 'dark'] as const;
+
+export const AppSettings = Type.Object(
+  {
+    theme: Type.Optional(Type.Union(Themes.map((theme) => Type.Literal(theme)))),
+  },
+  { additionalProperties: false },
+);
+export type AppSettings = Static<typeof AppSettings>;
+
+export const Milestone = Type.Object({
+  index: Type.Integer({ minimum: 0 }),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  targetDate: Type.String({ format: 'date' }),
+});
+export type Milestone = Static<typeof Milestone>;
+
+export const Project = Type.Object({
+  id: Id,
+  description: Type.String(),
+  projectDescription: Type.String(),
+  status: Type.Integer({ minimum: 0, maximum: 2 }),
+  milestones: Type.Array(Milestone),
+});
+export type Project = Static<typeof Project>;
+
+export const FirstRunExperienceState = Type.Object(
+  {
+    dismissed: Type.Boolean(),
+    completedSteps: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }),
+  },
+  { additionalProperties: false },
+);
+export type FirstRunExperienceState = Static<typeof FirstRunExperienceState>;
+
+export const TeamMembership = Type.Object({
+  memberUserId: Id,
+  memberEmailAddress: Type.String(),
+  role: Type.Integer({ minimum: 0, maximum: 1 }),
+});
+
+export const ActiveTeam = Type.Object({
+  id: Id,
+  teamName: Type.String(),
+  firstRunExperienceState: FirstRunExperienceState,
+  goToMarketPlan: JsonObject,
+  globalTeamData: JsonObject,
+  teamMemberships: Type.Array(TeamMembership),
+  invitedTeamMembers: Type.Array(Type.Object({ memberEmailAddress: Type.String() })),
+});
+export type ActiveTeam = Static<typeof ActiveTeam>;
+
+export const UserContext = Type.Object({
+  userId: Id,
+  activeProjectId: Type.Union([Id, Type.Null()]),
+  emailAddress: Type.String(),
+  activeAccountId: Type.String(),
+});
+export type UserContext = Static<typeof UserContext>;
+
+export const CoreApplicationContext = Type.Object({
+  appSettings: AppSettings,
+  userContext: UserContext,
+  activeTeam: ActiveTeam,
+  availableProjects: Type.Array(Project),
+});
+export type CoreApplicationContext = Static<typeof CoreApplicationContext>;
+
+export const PutAppSettingsBody = Type.Object({ appSettings: AppSettings }, { additionalProperties: false });
+export type PutAppSettingsBody = Static<typeof PutAppSettingsBody>;
+
+export { EmailAddress };
