@@ -12,7 +12,9 @@ describe('sign-in with the Test provider', () => {
   afterAll(() => t.close());
 
   it('creates the personal account, a first team with the user as Admin and a first project', async () => {
-    const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', { body: { emailAddress: 'Ada@Example.com' } });
+    const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', {
+      body: { emailAddress: 'Ada@Example.com' },
+    });
     expect(response.statusCode).toBe(200);
     const { result, data } = response.json();
     expect(result).toBe('Ok');
@@ -36,7 +38,9 @@ describe('sign-in with the Test provider', () => {
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie, not Secure on http://localhost', async () => {
-    const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', { body: { emailAddress: 'c@example.com' } });
+    const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', {
+      body: { emailAddress: 'c@example.com' },
+    });
     const cookie = response.cookies.find((c) => c.name === 'baton_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
@@ -102,9 +106,14 @@ describe('sign-in with the Test provider', () => {
   });
 
   it('refuses a bad e-mail address with InvalidRequest naming the field and creates no user', async () => {
-    const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', { body: { emailAddress: 'not-an-address' } });
+    const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', {
+      body: { emailAddress: 'not-an-address' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ result: 'InvalidRequest', message: expect.stringContaining('body.emailAddress') });
+    expect(response.json()).toEqual({
+      result: 'InvalidRequest',
+      message: expect.stringContaining('body.emailAddress'),
+    });
     const missing = await call(t.app, 'POST', '/v1/auth/test-authenticate', { body: {} });
     expect(missing.json().message).toContain('body.emailAddress');
     expect(await t.app.db.select().from(users).where(eq(users.emailAddress, 'not-an-address'))).toEqual([]);
@@ -115,7 +124,9 @@ describe('Test provider in production', () => {
   it('answers NotFound when NODE_ENV=production', async () => {
     const t = await buildTestApp({ NODE_ENV: 'production' });
     try {
-      const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', { body: { emailAddress: 'x@example.com' } });
+      const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', {
+        body: { emailAddress: 'x@example.com' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json().result).toBe('NotFound');
       const providers = await call(t.app, 'GET', '/v1/auth/identity-providers');
@@ -126,9 +137,15 @@ describe('Test provider in production', () => {
   });
 
   it('can be enabled explicitly, and uses a Secure __Host- cookie behind https', async () => {
-    const t = await buildTestApp({ NODE_ENV: 'production', ENABLE_TEST_SIGN_IN: 'true', PUBLIC_URL: 'https://baton.example.com' });
+    const t = await buildTestApp({
+      NODE_ENV: 'production',
+      ENABLE_TEST_SIGN_IN: 'true',
+      PUBLIC_URL: 'https://baton.example.com',
+    });
     try {
-      const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', { body: { emailAddress: 'x@example.com' } });
+      const response = await call(t.app, 'POST', '/v1/auth/test-authenticate', {
+        body: { emailAddress: 'x@example.com' },
+      });
       expect(response.statusCode).toBe(200);
       const cookie = response.cookies.find((c) => c.name === '__Host-baton_session');
       expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -39,7 +39,9 @@ describe('cross-site request forgery protection', () => {
   });
 
   it('accepts JSON from the public URL origin, or with no Origin header', async () => {
-    expect((await putSettings({ 'content-type': 'application/json', origin: 'http://localhost:3000' })).statusCode).toBe(200);
+    expect(
+      (await putSettings({ 'content-type': 'application/json', origin: 'http://localhost:3000' })).statusCode,
+    ).toBe(200);
     expect(await theme()).toBe('dark');
     expect((await putSettings({ 'content-type': 'application/json; charset=utf-8' })).statusCode).toBe(200);
   });

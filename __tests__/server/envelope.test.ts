@@ -15,11 +15,17 @@ describe('the response envelope', () => {
 
   it('answers InvalidRequest naming the field for a bad body, and writes nothing', async () => {
     const { cookie } = await signInAs(t.app, 'env@example.com');
-    const response = await call(t.app, 'PUT', '/v1/user/app-settings', { cookie, body: { appSettings: { theme: 'purple' } } });
+    const response = await call(t.app, 'PUT', '/v1/user/app-settings', {
+      cookie,
+      body: { appSettings: { theme: 'purple' } },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().result).toBe('InvalidRequest');
     expect(response.json().message).toMatch(/^body\.appSettings\.theme /);
-    const unknownField = await call(t.app, 'PUT', '/v1/user/app-settings', { cookie, body: { appSettings: { colour: 'x' } } });
+    const unknownField = await call(t.app, 'PUT', '/v1/user/app-settings', {
+      cookie,
+      body: { appSettings: { colour: 'x' } },
+    });
     expect(unknownField.json().message).toContain('body.appSettings.colour');
     const context = await call(t.app, 'GET', '/v1/user/core-application-context', { cookie });
     expect(context.json().data.appSettings).toEqual({});
@@ -38,7 +44,10 @@ describe('the response envelope', () => {
 
   it('saves app settings', async () => {
     const { cookie } = await signInAs(t.app, 'settings@example.com');
-    const saved = await call(t.app, 'PUT', '/v1/user/app-settings', { cookie, body: { appSettings: { theme: 'light' } } });
+    const saved = await call(t.app, 'PUT', '/v1/user/app-settings', {
+      cookie,
+      body: { appSettings: { theme: 'light' } },
+    });
     expect(saved.json()).toEqual({ result: 'Ok', data: { appSettings: { theme: 'light' } } });
     const context = await call(t.app, 'GET', '/v1/user/core-application-context', { cookie });
     expect(context.json().data.appSettings).toEqual({ theme: 'light' });

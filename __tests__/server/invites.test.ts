@@ -29,9 +29,13 @@ describe('signing in with an invite', () => {
 
   it('validate-invite names the team for the invited address only', async () => {
     const inviteCode = await invite('new@example.com');
-    const valid = await call(t.app, 'POST', '/v1/auth/validate-invite', { body: { inviteCode, emailAddress: 'NEW@example.com' } });
+    const valid = await call(t.app, 'POST', '/v1/auth/validate-invite', {
+      body: { inviteCode, emailAddress: 'NEW@example.com' },
+    });
     expect(valid.json()).toEqual({ result: 'Ok', data: { teamName: adminContext.activeTeam.teamName } });
-    const wrong = await call(t.app, 'POST', '/v1/auth/validate-invite', { body: { inviteCode, emailAddress: 'other@example.com' } });
+    const wrong = await call(t.app, 'POST', '/v1/auth/validate-invite', {
+      body: { inviteCode, emailAddress: 'other@example.com' },
+    });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().result).toBe('NotFound');
   });
@@ -49,14 +53,18 @@ describe('signing in with an invite', () => {
   it('is single use', async () => {
     const inviteCode = await invite('once@example.com');
     await signInAs(t.app, 'once@example.com', inviteCode);
-    const again = await call(t.app, 'POST', '/v1/auth/test-authenticate', { body: { emailAddress: 'once@example.com', inviteCode } });
+    const again = await call(t.app, 'POST', '/v1/auth/test-authenticate', {
+      body: { emailAddress: 'once@example.com', inviteCode },
+    });
     expect(again.statusCode).toBe(404);
   });
 
   it('refuses an expired invite or another address and creates nothing', async () => {
     const inviteCode = await invite('late@example.com', 1, 1);
     t.clock.advance(2 * DAY);
-    const late = await call(t.app, 'POST', '/v1/auth/test-authenticate', { body: { emailAddress: 'late@example.com', inviteCode } });
+    const late = await call(t.app, 'POST', '/v1/auth/test-authenticate', {
+      body: { emailAddress: 'late@example.com', inviteCode },
+    });
     expect(late.statusCode).toBe(404);
     const other = await call(t.app, 'POST', '/v1/auth/test-authenticate', {
       body: { emailAddress: 'stranger@example.com', inviteCode: await invite('someone@example.com') },

@@ -69,7 +69,10 @@ export async function buildApp(options: AppOptions) {
   app.setNotFoundHandler((request, reply) => {
     const isPageLoad = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/v1/');
     if (isPageLoad) return app.sendClientPage(reply);
-    const body: ErrorEnvelope = { result: 'NotFound', message: `No route for ${request.method} ${request.url.split('?')[0]}` };
+    const body: ErrorEnvelope = {
+      result: 'NotFound',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    };
     return reply.status(404).send(body);
   });
 

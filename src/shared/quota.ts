@@ -16,10 +16,8 @@ export const quotaMessages: Record<QuotaKind | 'unknown', string> = {
   'team-members': "Sorry, you don't have any open User licenses to add a Team Member.",
   'total-teams': 'Sorry, you have reached your quota for the number of Teams you can have.',
   projects: 'Sorry, you have reached your quota for the number of Projects you can have.',
-  'project-items':
-    'Sorry, you have reached your quota for the number of Project Items you can have in your Project.',
-  'agent-actions':
-    'Sorry, you have reached your quota for the number of Agent Actions you can perform each month.',
+  'project-items': 'Sorry, you have reached your quota for the number of Project Items you can have in your Project.',
+  'agent-actions': 'Sorry, you have reached your quota for the number of Agent Actions you can perform each month.',
 };
 export const defaultQuotaMessage = 'You have reached a quota limit.';
 

@@ -20,7 +20,10 @@ export interface TestApp {
 }
 
 /** Builds Baton on a fresh test database; env overrides configuration the way an operator would. */
-export async function buildTestApp(env: Record<string, string> = {}, options: { oidc?: OidcProviders } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { oidc?: OidcProviders } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const database = await openTestDatabase();
   const clock = new TestClock();
@@ -44,7 +47,12 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 }
 
 /** A JSON call as the browser client makes it. */
-export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { body?: unknown; cookie?: string } = {}) {
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { body?: unknown; cookie?: string } = {},
+) {
   return app.inject({
     method,
     url,

@@ -30,7 +30,10 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
   await admin.connect();
   await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
   await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(postgresUrl, name), poolSize: 20 }, { migrate: false });
+  const database = await openDatabase(
+    { kind: 'postgres', url: withDatabase(postgresUrl, name), poolSize: 20 },
+    { migrate: false },
+  );
   return {
     ...database,
     drop: async () => {

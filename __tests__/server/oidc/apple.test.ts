@@ -115,13 +115,14 @@ describe('Apple sign-in against a real OpenID provider', () => {
     expect(error.message).toBe('The Apple sign-in returned to an unexpected address');
   });
 
-  test('describe() offers Apple with the e-mail scope', async () => {
+  test('describe() offers Apple with the e-mail scope and response_mode=form_post', async () => {
     expect((await withSecret().describe())[0]).toEqual({
       identityProvider: 'Apple',
       enabled: true,
       authorizationEndpoint: `${appleIssuer}/auth`,
       clientId: baton.clientId,
       scope: 'openid email',
+      responseMode: 'form_post',
     });
   });
 });

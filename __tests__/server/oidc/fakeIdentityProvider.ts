@@ -250,7 +250,7 @@ export async function discoveryDocument(issuer: string): Promise<Record<string, 
 }
 
 // openid-client's fetch options are what fetch takes; its FetchBody type is merely wider than BodyInit.
-const plainFetch: CustomFetch = (url, options) => fetch(url, options as RequestInit);
+export const plainFetch: CustomFetch = (url, options) => fetch(url, options as RequestInit);
 
 /** A fetch for openid-client that rewrites one origin to another (a "DNS" for the tests). */
 export function fetchRouting(fromOrigin: string, toOrigin: string): CustomFetch {

@@ -31,6 +31,7 @@ export type ListIdentityProvidersApiResponse = /** status 200 Default Response *
     authorizationEndpoint?: string;
     clientId?: string;
     scope?: string;
+    responseMode?: 'form_post';
   }[];
 };
 export type ListIdentityProvidersApiArg = void;

@@ -21,7 +21,11 @@ function withJsonContentType(args: string | FetchArgs): string | FetchArgs {
  * Unwraps the server's envelope (spec §8): Ok answers give their data; any other result is a 500
  * error carrying the envelope, except 401, which stays 401 so the store can log the user out.
  */
-export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
   const response = await rawBaseQuery(withJsonContentType(args), api, extraOptions);
   if (response.error) {
     const { status } = response.error;
@@ -41,5 +45,7 @@ export function envelopeOf(error: unknown): Envelope | undefined {
 
 /** A message fit to show the user for a failed call. */
 export function errorMessage(error: unknown): string {
-  return envelopeOf(error)?.message ?? (error as { error?: string } | undefined)?.error ?? 'Sorry, there was a problem.';
+  return (
+    envelopeOf(error)?.message ?? (error as { error?: string } | undefined)?.error ?? 'Sorry, there was a problem.'
+  );
 }

@@ -7,8 +7,4 @@ export const userAndTeamApi = enhancedApi.enhanceEndpoints({
   },
 });
 
-export const {
-  useGetCoreApplicationContextQuery,
-  usePutAppSettingsMutation,
-  useGetActiveTeamQuery,
-} = userAndTeamApi;
+export const { useGetCoreApplicationContextQuery, usePutAppSettingsMutation, useGetActiveTeamQuery } = userAndTeamApi;

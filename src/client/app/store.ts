@@ -28,7 +28,9 @@ export function setupStore(preloadedState?: Partial<RootState>) {
     preloadedState,
     devTools: devToolsOptions,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
         .prepend(listenerMiddleware.middleware)
         .concat(api.middleware),
   });

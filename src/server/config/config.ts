@@ -89,7 +89,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const firstError = Value.Errors(EnvSchema, converted).First();
   if (firstError) {
     const variable = firstError.path.replace(/^\//, '') || 'environment';
-    throw new ConfigError(`Invalid environment variable ${variable}: ${firstError.message} (got "${String(raw[variable] ?? '')}")`);
+    throw new ConfigError(
+      `Invalid environment variable ${variable}: ${firstError.message} (got "${String(raw[variable] ?? '')}")`,
+    );
   }
   const env = converted as Env;
 
@@ -100,10 +102,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError('Invalid environment variable PUBLIC_URL: must use https unless it is http://localhost');
   }
   if (env.SESSION_ABSOLUTE_DAYS < env.SESSION_IDLE_DAYS) {
-    throw new ConfigError('Invalid environment variable SESSION_ABSOLUTE_DAYS: must not be shorter than SESSION_IDLE_DAYS');
+    throw new ConfigError(
+      'Invalid environment variable SESSION_ABSOLUTE_DAYS: must not be shorter than SESSION_IDLE_DAYS',
+    );
   }
   const pair = (id: string | undefined, idName: string, secret: string | undefined, secretName: string) => {
-    if (secret && !id) throw new ConfigError(`Invalid environment variable ${idName}: required when ${secretName} is set`);
+    if (secret && !id)
+      throw new ConfigError(`Invalid environment variable ${idName}: required when ${secretName} is set`);
     return id;
   };
 
@@ -134,7 +139,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     enableTestSignIn: env.ENABLE_TEST_SIGN_IN ?? env.NODE_ENV !== 'production',
     sessionIdleMs: env.SESSION_IDLE_DAYS * DAY_MS,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_DAYS * DAY_MS,
-    google: googleId ? { clientId: googleId, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL } : undefined,
+    google: googleId
+      ? { clientId: googleId, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL }
+      : undefined,
     microsoft: microsoftId
       ? {
           clientId: microsoftId,

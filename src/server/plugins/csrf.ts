@@ -13,7 +13,8 @@ async function csrf(app: FastifyInstance, options: { publicUrl: string; exemptPa
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/v1/')) return;
     if (options.exemptPaths?.some((path) => request.url.startsWith(path))) return;
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (contentType !== 'application/json') throw forbidden('Requests that change data must be sent as application/json');
+    if (contentType !== 'application/json')
+      throw forbidden('Requests that change data must be sent as application/json');
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== options.publicUrl) throw forbidden('Cross-origin requests are not allowed');
   });

@@ -28,10 +28,14 @@ async function envelope(app: FastifyInstance) {
       const field = describeField(error.validationContext, first?.instancePath, first?.params);
       return reply
         .status(400)
-        .send({ result: 'InvalidRequest', message: `${field} ${first?.message ?? 'is invalid'}` } satisfies ErrorEnvelope);
+        .send({
+          result: 'InvalidRequest',
+          message: `${field} ${first?.message ?? 'is invalid'}`,
+        } satisfies ErrorEnvelope);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const result = error.statusCode === 404 ? 'NotFound' : error.statusCode === 401 ? 'Unauthorized' : 'InvalidRequest';
+      const result =
+        error.statusCode === 404 ? 'NotFound' : error.statusCode === 401 ? 'Unauthorized' : 'InvalidRequest';
       return reply.status(error.statusCode).send({ result, message: error.message } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -7,7 +7,11 @@ async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Baton API', version: '1', description: 'Every answer is the envelope { result, data?, message? }.' },
+      info: {
+        title: 'Baton API',
+        version: '1',
+        description: 'Every answer is the envelope { result, data?, message? }.',
+      },
       servers: [{ url: '/' }],
     },
   });

@@ -15,5 +15,9 @@ export async function insertProject(db: Db, project: { id: string; teamId: strin
 }
 
 export async function listTeamProjects(db: Db, teamId: string) {
-  return db.select(projectColumns).from(projects).where(eq(projects.teamId, teamId)).orderBy(asc(projects.createdAt), asc(projects.id));
+  return db
+    .select(projectColumns)
+    .from(projects)
+    .where(eq(projects.teamId, teamId))
+    .orderBy(asc(projects.createdAt), asc(projects.id));
 }

@@ -3,7 +3,9 @@ import type { Db } from '../db/types';
 import { memberships, sessions, users } from '../db/schema';
 
 export async function insertSession(db: Db, session: { id: string; userId: string; now: Date }) {
-  await db.insert(sessions).values({ id: session.id, userId: session.userId, createdAt: session.now, lastSeenAt: session.now });
+  await db
+    .insert(sessions)
+    .values({ id: session.id, userId: session.userId, createdAt: session.now, lastSeenAt: session.now });
 }
 
 /** The session with its user and the user's role in their active team (null when no longer a member). */

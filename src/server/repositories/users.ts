@@ -25,7 +25,11 @@ export async function emailAddressIsTaken(db: Db, emailAddress: string) {
 
 export async function insertUser(
   db: Db,
-  user: { id: string; emailAddress: string; identity: { id: string; identityProvider: string; issuer: string; subject: string } },
+  user: {
+    id: string;
+    emailAddress: string;
+    identity: { id: string; identityProvider: string; issuer: string; subject: string };
+  },
 ) {
   await db.insert(users).values({ id: user.id, emailAddress: user.emailAddress });
   await db.insert(identities).values({ ...user.identity, userId: user.id });
@@ -37,7 +41,10 @@ export async function setActiveTeam(db: Db, userId: string, teamId: string) {
 }
 
 export async function findAppSettings(db: Db, userId: string): Promise<AppSettings> {
-  const [row] = await db.select({ appSettings: userSettings.appSettings }).from(userSettings).where(eq(userSettings.userId, userId));
+  const [row] = await db
+    .select({ appSettings: userSettings.appSettings })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
   return row?.appSettings ?? {};
 }
 

@@ -5,6 +5,7 @@ import { listTeamProjects } from '../repositories/projects';
 import { ensurePersonalAccount } from '../repositories/accounts';
 import { createTeamWithFirstProject, personalTeamName } from './newTeam';
 import { notFound } from '../errors';
+import type { TeamRow } from '../db/schema';
 import type { ActiveTeam, CoreApplicationContext } from '../../shared/contract/userAndTeam';
 
 /**
@@ -31,44 +32,46 @@ export async function resolveActiveTeamId(db: Db, userId: string): Promise<strin
 }
 
 export async function loadActiveTeam(db: Db, teamId: string, now: Date): Promise<ActiveTeam> {
-  const [team, members, openInvites] = await Promise.all([
-    findTeam(db, teamId),
-    listTeamMembers(db, teamId),
-    listOpenInvites(db, teamId, now),
-  ]);
+  const team = await findTeam(db, teamId);
   if (!team) throw notFound('Team not found');
+  return describeTeam(db, team, now);
+}
+
+async function describeTeam(db: Db, team: TeamRow, now: Date): Promise<ActiveTeam> {
+  // One after another: inside a transaction every query shares one connection.
+  const teamMemberships = await listTeamMembers(db, team.id);
+  const invitedTeamMembers = await listOpenInvites(db, team.id, now);
   return {
     id: team.id,
     teamName: team.teamName,
     firstRunExperienceState: team.firstRunExperienceState,
     goToMarketPlan: team.goToMarketPlan,
     globalTeamData: team.globalTeamData,
-    teamMemberships: members,
-    invitedTeamMembers: openInvites,
+    teamMemberships,
+    invitedTeamMembers,
   };
 }
 
 export async function loadCoreApplicationContext(db: Db, userId: string, now: Date): Promise<CoreApplicationContext> {
   const teamId = await resolveActiveTeamId(db, userId);
-  const [user, appSettings, activeTeam, availableProjects, membership] = await Promise.all([
-    findUserById(db, userId),
-    findAppSettings(db, userId),
-    loadActiveTeam(db, teamId, now),
-    listTeamProjects(db, teamId),
-    findMembership(db, teamId, userId),
-  ]);
+  const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found');
+  const appSettings = await findAppSettings(db, userId);
+  const team = await findTeam(db, teamId);
+  if (!team) throw notFound('Team not found');
+  const activeTeam = await describeTeam(db, team, now);
+  const availableProjects = await listTeamProjects(db, teamId);
+  const membership = await findMembership(db, teamId, userId);
   const activeProjectId = availableProjects.some((project) => project.id === membership?.activeProjectId)
     ? (membership?.activeProjectId ?? null)
     : (availableProjects[0]?.id ?? null);
-  const team = await findTeam(db, teamId);
   return {
     appSettings,
     userContext: {
       userId,
       activeProjectId,
       emailAddress: user.emailAddress,
-      activeAccountId: team?.accountId ?? user.emailAddress,
+      activeAccountId: team.accountId,
     },
     activeTeam,
     availableProjects,

@@ -17,7 +17,12 @@ export async function createTeamWithFirstProject(
 ): Promise<{ teamId: string; projectId: string }> {
   const teamId = randomUUID();
   const projectId = randomUUID();
-  await insertTeam(db, { id: teamId, accountId: input.accountId, teamName: input.teamName, teamKey: teamKeyFor(input.teamName) });
+  await insertTeam(db, {
+    id: teamId,
+    accountId: input.accountId,
+    teamName: input.teamName,
+    teamKey: teamKeyFor(input.teamName),
+  });
   await insertMembership(db, { teamId, userId: input.userId, role: TeamRole.Admin });
   await insertProject(db, { id: projectId, teamId, description: 'First project' });
   return { teamId, projectId };

@@ -40,7 +40,12 @@ export async function signIn(db: Db, identity: SignInIdentity, inviteCode: strin
     await insertUser(db, {
       id: userId,
       emailAddress,
-      identity: { id: randomUUID(), identityProvider: identity.identityProvider, issuer: identity.issuer, subject: identity.subject },
+      identity: {
+        id: randomUUID(),
+        identityProvider: identity.identityProvider,
+        issuer: identity.issuer,
+        subject: identity.subject,
+      },
     });
     await ensurePersonalAccount(db, emailAddress);
     if (!invite) {
@@ -56,7 +61,8 @@ export async function signIn(db: Db, identity: SignInIdentity, inviteCode: strin
   }
 
   if (invite) {
-    if (!(await acceptInvite(db, invite.inviteCode, user.id, now))) throw notFound('This invite has already been used.');
+    if (!(await acceptInvite(db, invite.inviteCode, user.id, now)))
+      throw notFound('This invite has already been used.');
     await insertMembership(db, { teamId: invite.teamId, userId: user.id, role: invite.role as TeamRole });
     await setActiveTeam(db, user.id, invite.teamId);
   }

@@ -43,6 +43,8 @@ export const IdentityProviderInfo = Type.Object({
   authorizationEndpoint: Type.Optional(Type.String()),
   clientId: Type.Optional(Type.String()),
   scope: Type.Optional(Type.String()),
+  /** Set when the provider must answer by POSTing a form (Apple): the browser adds response_mode to the request. */
+  responseMode: Type.Optional(Type.Literal('form_post')),
 });
 export type IdentityProviderInfo = Static<typeof IdentityProviderInfo>;
 

@@ -17,11 +17,13 @@ const initialState: CallsState = { inFlight: 0, blocking: 0 };
 
 type MutationAction = UnknownAction & { meta: { arg: { type: string; endpointName: string }; requestStatus: string } };
 /** RTK Query's mutations are exactly our non-GET calls. */
-const mutationPhase = (phase: 'pending' | 'settled') => (action: UnknownAction): action is MutationAction => {
-  const meta = (action as Partial<MutationAction>).meta;
-  if (meta?.arg?.type !== 'mutation') return false;
-  return phase === 'pending' ? meta.requestStatus === 'pending' : meta.requestStatus !== 'pending';
-};
+const mutationPhase =
+  (phase: 'pending' | 'settled') =>
+  (action: UnknownAction): action is MutationAction => {
+    const meta = (action as Partial<MutationAction>).meta;
+    if (meta?.arg?.type !== 'mutation') return false;
+    return phase === 'pending' ? meta.requestStatus === 'pending' : meta.requestStatus !== 'pending';
+  };
 
 export const callsSlice = createSlice({
   name: 'calls',

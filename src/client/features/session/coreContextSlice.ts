@@ -24,7 +24,9 @@ const initialState: CoreContextState = {
 /** Calls whose success says nothing about the session being used (spec §4: "other than the validate ones"). */
 const validateEndpoints = new Set(['validateSession', 'validateInvite']);
 
-type ApiFulfilledAction = UnknownAction & { meta: { arg: { endpointName?: string }; fulfilledTimeStamp: number; requestStatus: 'fulfilled' } };
+type ApiFulfilledAction = UnknownAction & {
+  meta: { arg: { endpointName?: string }; fulfilledTimeStamp: number; requestStatus: 'fulfilled' };
+};
 const isApiCallFulfilled = (action: UnknownAction): action is ApiFulfilledAction =>
   action.type.startsWith('api/') && (action as Partial<ApiFulfilledAction>).meta?.requestStatus === 'fulfilled';
 const isUnauthorized = (action: UnknownAction) =>
@@ -88,7 +90,8 @@ export const coreContextSlice = createSlice({
     selectLastAuthExtensionTimestamp: (state) => state.lastAuthExtensionTimestamp,
     selectActiveTeam: (state) => state.context?.activeTeam ?? null,
     selectActiveProject: (state) =>
-      state.context?.availableProjects.find((project) => project.id === state.context?.userContext.activeProjectId) ?? null,
+      state.context?.availableProjects.find((project) => project.id === state.context?.userContext.activeProjectId) ??
+      null,
   },
 });
 

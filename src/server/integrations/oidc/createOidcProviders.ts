@@ -56,6 +56,7 @@ export function createOidcProviders(config: Config, options: OidcProvidersOption
         authorizationEndpoint,
         clientId: entry.clientId,
         scope: entry.scope,
+        ...(entry.responseMode ? { responseMode: entry.responseMode } : {}),
       };
     } catch (error) {
       options.log?.warn({ err: error, identityProvider: provider }, 'OpenID Connect discovery failed');

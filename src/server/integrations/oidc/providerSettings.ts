@@ -12,6 +12,8 @@ export interface ProviderSettings {
   /** The only redirect URI Baton accepts for this provider. */
   redirectUri: string;
   scope: string;
+  /** How the provider returns the authorization response; absent means the default query string. */
+  responseMode?: 'form_post';
   clientAuthentication: ClientAuth;
   /** Runs before each token request (Apple re-signs its client secret). */
   beforeTokenRequest?: () => Promise<void>;
@@ -60,6 +62,8 @@ function apple(config: Config): ProviderSettings | undefined {
     clientId: apple.clientId,
     redirectUri: `${config.publicUrl}/auth/apple`,
     scope: 'openid email',
+    // Apple insists on form_post when e-mail is asked for; POST /auth/apple hands the code to the browser.
+    responseMode: 'form_post' as const,
   };
   if (apple.clientSecret) return { ...base, clientAuthentication: ClientSecretPost(apple.clientSecret) };
   const { teamId, keyId, privateKey } = apple;

@@ -22,7 +22,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   /** Creates or finds the user, starts a fresh session and answers with their context, all or nothing. */
-  async function completeSignIn(request: FastifyRequest, reply: FastifyReply, identity: SignInIdentity, inviteCode?: string) {
+  async function completeSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identity: SignInIdentity,
+    inviteCode?: string,
+  ) {
     const now = app.clock.now();
     const userId = await app.db.transaction((tx) => signIn(tx, identity, inviteCode, now));
     await app.sessions.issue(request, reply, userId);
@@ -38,7 +43,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async () => {
       const oidc = await app.oidc.describe();
-      return ok({ identityProviders: [...oidc, { identityProvider: 'Test' as const, enabled: app.config.enableTestSignIn }] });
+      return ok({
+        identityProviders: [...oidc, { identityProvider: 'Test' as const, enabled: app.config.enableTestSignIn }],
+      });
     },
   );
 
@@ -69,7 +76,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
         identity = await app.oidc.exchange(exchange);
       } catch (error) {
         if (error instanceof OidcExchangeError) {
-          request.log.warn({ err: error.cause, identityProvider: exchange.identityProvider }, 'sign-in exchange refused');
+          request.log.warn(
+            { err: error.cause, identityProvider: exchange.identityProvider },
+            'sign-in exchange refused',
+          );
           throw invalidRequest(error.message);
         }
         throw error;

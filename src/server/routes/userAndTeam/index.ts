@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ActiveTeam, AppSettings, CoreApplicationContext, PutAppSettingsBody } from '../../../shared/contract/userAndTeam';
+import {
+  ActiveTeam,
+  AppSettings,
+  CoreApplicationContext,
+  PutAppSettingsBody,
+} from '../../../shared/contract/userAndTeam';
 import { Type } from '@sinclair/typebox';
 import { answers, ok } from '../responses';
 import { loadActiveTeam, loadCoreApplicationContext } from '../../services/coreContext';
@@ -40,8 +45,12 @@ export default async function userAndTeamRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/teams/active', { schema: { tags, operationId: 'getActiveTeam', response: answers(ActiveTeam) } }, async (request) => {
-    const { teamId } = await requireActiveTeam(app, request);
-    return ok(await loadActiveTeam(app.db, teamId, app.clock.now()));
-  });
+  app.get(
+    '/teams/active',
+    { schema: { tags, operationId: 'getActiveTeam', response: answers(ActiveTeam) } },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      return ok(await loadActiveTeam(app.db, teamId, app.clock.now()));
+    },
+  );
 }

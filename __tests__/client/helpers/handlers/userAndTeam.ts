@@ -1,0 +1,20 @@
+import { http, HttpResponse } from 'msw';
+import { mockBackend, ok, unauthorizedBody } from './mockBackend';
+
+const url = (path: string) => `${location.origin}/v1${path}`;
+const unauthorized = () => HttpResponse.json(unauthorizedBody, { status: 401 });
+
+export const userAndTeamHandlers = [
+  http.get(url('/user/core-application-context'), () =>
+    mockBackend.signedIn ? HttpResponse.json(ok(mockBackend.context)) : unauthorized(),
+  ),
+  http.put(url('/user/app-settings'), async ({ request }) => {
+    if (!mockBackend.signedIn) return unauthorized();
+    const { appSettings } = (await request.json()) as { appSettings: Record<string, never> };
+    mockBackend.context = { ...mockBackend.context, appSettings };
+    return HttpResponse.json(ok({ appSettings }));
+  }),
+  http.get(url('/teams/active'), () =>
+    mockBackend.signedIn ? HttpResponse.json(ok(mockBackend.context.activeTeam)) : unauthorized(),
+  ),
+];

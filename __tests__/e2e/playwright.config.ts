@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+/** End-to-end tests drive Debian's Chromium against the real built server on a fresh PGlite folder. */
+const port = Number(process.env.E2E_PORT ?? 3987);
+export const baseURL = `http://localhost:${port}`;
+const dataDir = path.join(os.tmpdir(), `baton-e2e-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  timeout: 30_000,
+  workers: 1,
+  retries: 0,
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: path.resolve(__dirname, '../..'),
+    url: `${baseURL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,52 @@
+import { loadConfig } from '../../src/server/config/config';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for the embedded install', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      enableTestSignIn: true,
+      contentBasePath: '/about',
+    });
+    expect(config.google).toBeUndefined();
+  });
+
+  it('turns the Test provider off in production unless enabled', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).enableTestSignIn).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ENABLE_TEST_SIGN_IN: 'true' }).enableTestSignIn).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'http://baton.example.com' }, 'PUBLIC_URL'],
+    [{ ENABLE_TEST_SIGN_IN: 'maybe' }, 'ENABLE_TEST_SIGN_IN'],
+    [{ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS'],
+    [{ CONTENT_BASE_PATH: 'about' }, 'CONTENT_BASE_PATH'],
+    [{ GOOGLE_CLIENT_SECRET: 'x' }, 'GOOGLE_CLIENT_ID'],
+  ])('names the variable of a bad value: %p', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(`Invalid environment variable ${variable}`);
+  });
+
+  it('uses Secure cookies behind https and reads the provider settings', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://baton.example.com',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 's',
+      MICROSOFT_CLIENT_ID: 'm',
+      MICROSOFT_TENANT_ID: 'contoso.onmicrosoft.com',
+      CONTENT_HOSTS: 'Baton.example.com, www.baton.example.com',
+    });
+    expect(config.secureCookies).toBe(true);
+    expect(config.google).toEqual({ clientId: 'g', clientSecret: 's', issuerUrl: 'https://accounts.google.com' });
+    expect(config.microsoft?.issuerUrl).toBe('https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0');
+    expect(config.contentHosts).toEqual(['baton.example.com', 'www.baton.example.com']);
+  });
+});

@@ -1,0 +1,13 @@
+// Runs the server test project on PostgreSQL. Each test file creates (and drops) its own database,
+// cloned from a migrated template; TEST_DATABASE_URL names the server (default: the local one).
+import { spawnSync } from 'node:child_process';
+
+const env = {
+  ...process.env,
+  TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+};
+const result = spawnSync('npx', ['jest', '--selectProjects', 'server', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env,
+});
+process.exit(result.status ?? 1);
