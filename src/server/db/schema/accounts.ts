@@ -9,5 +9,8 @@ export const accounts = pgTable('accounts', {
   billingPeriod: integer('billing_period').notNull().default(0),
   addOns: jsonb('add_ons').$type<{ addOn: string; quantity: number }[]>().notNull().default([]),
   status: text('status').notNull().default('active'),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export type AccountRow = typeof accounts.$inferSelect;

@@ -7,3 +7,7 @@ export * from './memberships';
 export * from './invites';
 export * from './userSettings';
 export * from './projects';
+export * from './items';
+export * from './projectContexts';
+export * from './assignmentHistory';
+export * from './billing';
