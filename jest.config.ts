@@ -20,7 +20,9 @@ const esmPackages = [
   '@fastify/cookie',
 ];
 const transformIgnorePatterns = [`node_modules/(?!(?:.*/node_modules/)?(?:${esmPackages.join('|')})/)`];
-const transform = { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] };
+const transform = {
+  '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
+};
 
 const config: Config = {
   projects: [

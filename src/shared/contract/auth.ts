@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { OidcProviders } from '../enums';
+import { IdentityProviders, OidcProviders } from '../enums';
 import { EmailAddress } from './common';
 import { CoreApplicationContext } from './userAndTeam';
 
@@ -38,7 +38,7 @@ export const ValidatedSession = Type.Object({ emailAddress: Type.String() });
 
 /** What the sign-in screen needs to start each provider's authorization-code flow. */
 export const IdentityProviderInfo = Type.Object({
-  identityProvider: Type.Union(['Apple', 'Google', 'Microsoft', 'Test'].map((p) => Type.Literal(p))),
+  identityProvider: Type.Union(IdentityProviders.map((provider) => Type.Literal(provider))),
   enabled: Type.Boolean(),
   authorizationEndpoint: Type.Optional(Type.String()),
   clientId: Type.Optional(Type.String()),

@@ -21,8 +21,11 @@ const initialState: CoreContextState = {
   lastAuthExtensionTimestamp: null,
 };
 
-/** Calls whose success says nothing about the session being used (spec §4: "other than the validate ones"). */
-const validateEndpoints = new Set(['validateSession', 'validateInvite']);
+/**
+ * Calls whose success says nothing about the session being used: the validate ones (spec §4) and
+ * the public provider list, which a visitor who never signed in also calls.
+ */
+const callsThatDoNotExtendSession = new Set(['validateSession', 'validateInvite', 'listIdentityProviders']);
 
 type ApiFulfilledAction = UnknownAction & {
   meta: { arg: { endpointName?: string }; fulfilledTimeStamp: number; requestStatus: 'fulfilled' };
@@ -77,7 +80,7 @@ export const coreContextSlice = createSlice({
       .addMatcher(authApi.endpoints.signOut.matchRejected, loggedOut)
       .addMatcher(isUnauthorized, loggedOut)
       .addMatcher(isApiCallFulfilled, (state, action) => {
-        if (!validateEndpoints.has(action.meta.arg.endpointName ?? '')) {
+        if (!callsThatDoNotExtendSession.has(action.meta.arg.endpointName ?? '')) {
           state.lastAuthExtensionTimestamp = action.meta.fulfilledTimeStamp;
         }
       });

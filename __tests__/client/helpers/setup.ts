@@ -1,0 +1,19 @@
+import '@testing-library/jest-dom';
+import { webcrypto } from 'node:crypto';
+
+// jsdom's crypto has getRandomValues but no subtle; PKCE challenges and OIDC nonces need SHA-256.
+if (!globalThis.crypto?.subtle) {
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+}
+
+import { server } from './server';
+import { mockBackend } from './handlers/mockBackend';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  mockBackend.reset();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());

@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { selectCoreContext } from '../../../src/client/features/session/coreContextSlice';
+import { server } from '../helpers/server';
+import { mockBackend } from '../helpers/handlers/mockBackend';
+import { coreContextFixture } from '../helpers/fixtures';
+import { renderApp, sessionState, signedInState } from '../sites/renderApp';
+
+const signOutUrl = `${location.origin}/v1/auth/sign-out`;
+
+afterEach(() => {
+  delete document.documentElement.dataset.theme;
+});
+
+test('the top bar shows team, active project and e-mail; the main area holds the board’s place', async () => {
+  renderApp('/', signedInState('ada@example.com'));
+  const banner = screen.getByRole('banner');
+  expect(within(banner).getByText('Analytical Engines')).toBeInTheDocument();
+  expect(within(banner).getByText('First project')).toBeInTheDocument();
+  expect(within(banner).getByText('ada@example.com')).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('main')).getByRole('heading', { name: 'The board for First project arrives here' }),
+  ).toBeInTheDocument();
+});
+
+test('the active project is the one the user context names', async () => {
+  const context = coreContextFixture();
+  context.availableProjects.push({
+    id: 'project-2',
+    description: 'Launch',
+    projectDescription: '',
+    status: 0,
+    milestones: [],
+  });
+  context.userContext.activeProjectId = 'project-2';
+  renderApp('/', sessionState({ context, status: 'signedIn' }));
+  expect(within(screen.getByRole('banner')).getByText('Launch')).toBeInTheDocument();
+});
+
+test('sign-out blocks the screen while it runs and returns to sign-in', async () => {
+  const user = userEvent.setup();
+  mockBackend.signIn();
+  server.use(
+    http.post(signOutUrl, async () => {
+      await delay(50);
+      mockBackend.signedIn = false;
+      return HttpResponse.json({ result: 'Ok' });
+    }),
+  );
+  const { store } = renderApp('/', signedInState());
+  await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+  expect(await screen.findByTestId('blocking-overlay')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+  expect(screen.queryByTestId('blocking-overlay')).not.toBeInTheDocument();
+  expect(selectCoreContext(store.getState())).toBeNull();
+});
+
+test('a failed sign-out still returns to sign-in', async () => {
+  const user = userEvent.setup();
+  server.use(http.post(signOutUrl, () => HttpResponse.json({ result: 'Failed', message: 'down' }, { status: 500 })));
+  renderApp('/', signedInState());
+  await user.click(screen.getByRole('button', { name: 'Sign out' }));
+  expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+});
+
+test('a returning browser with a live session is asked once and gets the shell', async () => {
+  mockBackend.signIn(coreContextFixture('ada@example.com'));
+  renderApp('/', sessionState({ lastAuthExtensionTimestamp: Date.now() }));
+  expect(screen.getByRole('status')).toHaveTextContent('Checking your session…');
+  expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+});
+
+test('a returning browser whose session has ended gets the sign-in screen', async () => {
+  renderApp('/', sessionState({ lastAuthExtensionTimestamp: Date.now() }));
+  expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+});
+
+test('a server that cannot be reached is said so, with a retry', async () => {
+  const user = userEvent.setup();
+  const contextUrl = `${location.origin}/v1/user/core-application-context`;
+  server.use(
+    http.get(
+      contextUrl,
+      () => HttpResponse.json({ result: 'Failed', message: 'Database unavailable' }, { status: 500 }),
+      { once: true },
+    ),
+  );
+  mockBackend.signIn();
+  renderApp('/', sessionState({ lastAuthExtensionTimestamp: Date.now() }));
+  expect(await screen.findByText(/Database unavailable/)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+});
+
+test('the user’s theme choice is put on <html>', async () => {
+  const context = coreContextFixture();
+  context.appSettings.theme = 'dark';
+  renderApp('/', sessionState({ context, status: 'signedIn' }));
+  await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+});
+
+test('account settings is a page of the shell', async () => {
+  const user = userEvent.setup();
+  renderApp('/', signedInState());
+  await user.click(screen.getByRole('link', { name: 'Settings' }));
+  expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
+  expect(screen.getByText(/arrive here in a later release/)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+});
+
+test('account settings needs a session', async () => {
+  renderApp('/settings/account');
+  expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+});

@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { selectIsBlocking } from '../calls/callsSlice';
+import { selectCoreContext } from '../session/coreContextSlice';
+import { useDocumentTheme } from '../../ui';
+import { BlockingOverlay } from './BlockingOverlay';
+
+/** Around every app route: the user's theme, and the blocking overlay with the page behind it made inert. */
+export function AppFrame() {
+  const isBlocking = useAppSelector(selectIsBlocking);
+  const theme = useAppSelector(selectCoreContext)?.appSettings.theme;
+  useDocumentTheme(theme);
+  return (
+    <>
+      <div inert={isBlocking} aria-busy={isBlocking || undefined}>
+        <Outlet />
+      </div>
+      {isBlocking && <BlockingOverlay />}
+    </>
+  );
+}

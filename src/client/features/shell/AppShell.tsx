@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { selectActiveTeam } from '../session/coreContextSlice';
+import { TopBar } from './TopBar';
+import styles from './AppShell.module.css';
+
+/** The signed-in frame: the top bar over whichever page the route shows. */
+export function AppShell() {
+  const teamName = useAppSelector(selectActiveTeam)?.teamName;
+
+  useEffect(() => {
+    document.title = teamName ? `${teamName} · Baton` : 'Baton';
+  }, [teamName]);
+
+  return (
+    <div className={styles.shell}>
+      <TopBar />
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link, NavLink } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { selectActiveProject, selectActiveTeam, selectCoreContext } from '../session/coreContextSlice';
+import { BrandMark, buttonClassName } from '../../ui';
+import { SettingsIcon } from './SettingsIcon';
+import { SignOutButton } from './SignOutButton';
+import styles from './TopBar.module.css';
+
+/** Where you are (team / project) on the left; who you are and the way out on the right. */
+export function TopBar() {
+  const team = useAppSelector(selectActiveTeam);
+  const project = useAppSelector(selectActiveProject);
+  const emailAddress = useAppSelector(selectCoreContext)?.userContext.emailAddress;
+
+  return (
+    <header className={styles.bar}>
+      <Link to="/" aria-label="Baton home">
+        <BrandMark withName={false} />
+      </Link>
+      <div className={styles.context}>
+        <span className={styles.team} title={team?.teamName}>
+          {team?.teamName}
+        </span>
+        <span className={styles.separator} aria-hidden="true">
+          /
+        </span>
+        <span className={styles.project} title={project?.description}>
+          {project?.description ?? 'No project'}
+        </span>
+      </div>
+      <div className={styles.user}>
+        <span className={styles.email} title={emailAddress} data-testid="user-email">
+          {emailAddress}
+        </span>
+        <NavLink className={buttonClassName({ variant: 'ghost' })} to="/settings/account">
+          <SettingsIcon />
+          <span className={styles.settingsLabel}>Settings</span>
+        </NavLink>
+        <SignOutButton />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect } from 'react';
+import { BrandMark, buttonClassName } from '../../ui';
+import { BoardSketch } from './BoardSketch';
+import styles from './LandingPage.module.css';
+
+/** The app lives at '/'; a full page load, because it is another route set. */
+const appPath = '/';
+
+const itemKinds = [
+  {
+    name: 'Demos',
+    tone: 'demo',
+    text: 'What you will show, and to whom. Each demo names the implementations it needs.',
+  },
+  {
+    name: 'Implementations',
+    tone: 'implementation',
+    text: 'The engineering work, small enough to hand to an agent and review in one sitting.',
+  },
+  {
+    name: 'Go-to-market',
+    tone: 'gtm',
+    text: 'Docs, announcements and launches, planned beside the code they depend on.',
+  },
+];
+
+const steps = [
+  {
+    title: 'Plan on one board',
+    text: 'Place items by day for this week, by week for the next few, and by milestone beyond that. Near work stays fine-grained, far work stays coarse.',
+  },
+  {
+    title: 'Hand an item to an agent',
+    text: 'Send it to Claude Code, Copilot or Cursor as a GitHub issue, or copy a terminal command that lets a local Claude Code read it through Baton’s MCP server.',
+  },
+  {
+    title: 'Follow it through',
+    text: 'The item keeps its place on the plan while the agent works, so the board stays the one picture of what ships when.',
+  },
+];
+
+export function LandingPage() {
+  useEffect(() => {
+    document.title = 'Baton: plan the work, hand it to an agent';
+  }, []);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <BrandMark />
+        <a className={buttonClassName({ variant: 'secondary' })} href={appPath}>
+          Open Baton
+        </a>
+      </header>
+
+      <main>
+        <section className={styles.hero} aria-labelledby="landing-title">
+          <h1 id="landing-title" className={styles.title}>
+            Plan the work. Hand it to an agent.
+          </h1>
+          <p className={styles.lede}>
+            Baton is a planning board for software teams that work with AI coding agents. Lay out demos, implementations
+            and go-to-market items by days, weeks and milestones, then hand any item to an agent in one step.
+          </p>
+          <div className={styles.actions}>
+            <a className={buttonClassName({ variant: 'primary', size: 'large' })} href={appPath}>
+              Open Baton
+            </a>
+            <a className={buttonClassName({ variant: 'ghost', size: 'large' })} href="#how-it-works">
+              How it works
+            </a>
+          </div>
+          <BoardSketch />
+        </section>
+
+        <section className={styles.section} aria-labelledby="kinds-title">
+          <h2 id="kinds-title" className={styles.sectionTitle}>
+            Three kinds of work, one plan
+          </h2>
+          <ul className={styles.grid}>
+            {itemKinds.map((kind) => (
+              <li key={kind.name} className={styles.tile}>
+                <h3 className={styles.tileTitle}>
+                  <span className={`${styles.kindDot} ${styles[kind.tone]}`} aria-hidden="true" />
+                  {kind.name}
+                </h3>
+                <p className={styles.tileText}>{kind.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section id="how-it-works" className={styles.section} aria-labelledby="how-title">
+          <h2 id="how-title" className={styles.sectionTitle}>
+            How it works
+          </h2>
+          <ol className={styles.steps}>
+            {steps.map((step, index) => (
+              <li key={step.title} className={styles.step}>
+                <span className={styles.stepNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className={styles.tileTitle}>{step.title}</h3>
+                  <p className={styles.tileText}>{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className={styles.closing} aria-labelledby="closing-title">
+          <h2 id="closing-title" className={styles.sectionTitle}>
+            Ready to plan?
+          </h2>
+          <p className={styles.tileText}>Sign in and your first team and project are set up for you.</p>
+          <a className={buttonClassName({ variant: 'primary', size: 'large' })} href={appPath}>
+            Open Baton
+          </a>
+        </section>
+      </main>
+
+      <footer className={styles.footer}>
+        <BrandMark withName={false} />
+        <span>Baton: planning for teams that build with AI agents.</span>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// Builds the one client bundle: a small boot entry plus one lazily loaded chunk per site kind.
+const path = require('node:path');
+const { execSync } = require('node:child_process');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+
+/** The commit being built, so a bug report can name it; BUILD_HASH wins (CI), then git. */
+function buildHash() {
+  if (process.env.BUILD_HASH) return process.env.BUILD_HASH;
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode ?? 'production';
+  const isProduction = mode === 'production';
+
+  return {
+    mode,
+    entry: { main: './src/client/index.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: isProduction ? '[name].[contenthash].js' : '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash].js' : '[name].js',
+      assetModuleFilename: '[name].[contenthash][ext]',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: 'source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router 7 exports only its development build (warnings and checks); its production build ships beside it.
+      alias: isProduction
+        ? {
+            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+          }
+        : {},
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            // Type checking is `npm run typecheck`; tsconfig says noEmit for tsc, the loader must emit.
+            options: { transpileOnly: true, compilerOptions: { noEmit: false } },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            {
+              loader: 'css-loader',
+              options: {
+                // *.module.css are CSS modules read through a default import; other CSS is global.
+                modules: {
+                  auto: true,
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  localIdentName: isProduction ? '[hash:base64:6]' : '[name]__[local]--[hash:base64:4]',
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        __BUILD_DATE__: JSON.stringify(new Date().toISOString()),
+        __BUILD_HASH__: JSON.stringify(buildHash()),
+      }),
+      // Stylesheets are files, never <style> tags: the CSP allows styles from 'self' only.
+      new MiniCssExtractPlugin({
+        filename: isProduction ? '[name].[contenthash].css' : '[name].css',
+        chunkFilename: isProduction ? '[name].[contenthash].css' : '[name].css',
+      }),
+      new HtmlWebpackPlugin({ template: 'static/index.html', scriptLoading: 'defer', inject: 'head' }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'static', globOptions: { ignore: ['**/index.html'] } }],
+      }),
+    ],
+  };
+};
