@@ -3,6 +3,7 @@ import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 
 import { api } from '../api/apiSlice';
 import { callsSlice } from '../features/calls/callsSlice';
 import { coreContextSlice } from '../features/session/coreContextSlice';
+import { quotaErrorSlice } from '../features/quota/quotaErrorSlice';
 import { persistedCoreContextReducer } from './persist';
 import { listenerMiddleware, registerListeners } from './listeners';
 import { devToolsOptions } from './devTools';
@@ -11,6 +12,7 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [coreContextSlice.name]: persistedCoreContextReducer,
   [callsSlice.name]: callsSlice.reducer,
+  [quotaErrorSlice.name]: quotaErrorSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
