@@ -31,6 +31,11 @@ describe('configuration from the environment', () => {
     [{ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS'],
     [{ CONTENT_BASE_PATH: 'about' }, 'CONTENT_BASE_PATH'],
     [{ GOOGLE_CLIENT_SECRET: 'x' }, 'GOOGLE_CLIENT_ID'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_API_BASE: 'localhost:12111' }, 'STRIPE_API_BASE'],
   ])('names the variable of a bad value: %p', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(`Invalid environment variable ${variable}`);
   });
@@ -48,5 +53,26 @@ describe('configuration from the environment', () => {
     expect(config.google).toEqual({ clientId: 'g', clientSecret: 's', issuerUrl: 'https://accounts.google.com' });
     expect(config.microsoft?.issuerUrl).toBe('https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0');
     expect(config.contentHosts).toEqual(['baton.example.com', 'www.baton.example.com']);
+  });
+
+  it('takes no payment by default and uses Stripe when its key and signing secret are set', () => {
+    expect(loadConfig({})).toMatchObject({ paymentProvider: 'none', stripe: undefined });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_456',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }),
+    ).toMatchObject({
+      paymentProvider: 'stripe',
+      stripe: {
+        secretKey: 'sk_test_123',
+        webhookSecret: 'whsec_456',
+        apiBase: { protocol: 'http', host: '127.0.0.1', port: 12111 },
+      },
+    });
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_2' }).stripe?.apiBase,
+    ).toBeUndefined();
   });
 });

@@ -41,7 +41,8 @@ export function isQuotaKind(value: unknown): value is QuotaKind {
 
 export function quotaMessage(kind: string | undefined): string {
   if (kind === undefined) return defaultQuotaMessage;
-  return isQuotaKind(kind) ? quotaMessages[kind] : quotaMessages.unknown;
+  const canonical = kind === 'number-of-projects' ? 'projects' : kind;
+  return isQuotaKind(canonical) ? quotaMessages[canonical] : quotaMessages.unknown;
 }
 
 /** Where the user is sent on a quota error: the account settings page, with a feature when known. */

@@ -36,6 +36,9 @@ const EnvSchema = Type.Object({
   CONTENT_BASE_PATH: Type.String({ pattern: '^/[A-Za-z0-9._~/-]*[^/]$', default: '/about' }),
   LEGACY_CONTENT_HOSTS: Type.String({ default: '' }),
   LEGACY_CONTENT_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_\\S+$' })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_\\S+$' })),
+  STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -43,6 +46,13 @@ export interface OidcClientConfig {
   clientId: string;
   clientSecret?: string;
   issuerUrl: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the Stripe API is reached; only tests point it elsewhere. */
+  apiBase?: { protocol: 'http' | 'https'; host: string; port: number };
 }
 
 export interface Config {
@@ -66,6 +76,9 @@ export interface Config {
   contentBasePath: string;
   legacyContentHosts: string[];
   legacyContentUrl?: string;
+  /** Who takes payment: nobody (plan changes apply at once) unless Stripe is configured. */
+  paymentProvider: 'none' | 'stripe';
+  stripe?: StripeConfig;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +139,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     );
   }
 
+  const stripeKey = pair(
+    env.STRIPE_SECRET_KEY,
+    'STRIPE_SECRET_KEY',
+    env.STRIPE_WEBHOOK_SECRET,
+    'STRIPE_WEBHOOK_SECRET',
+  );
+  if (stripeKey && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid environment variable STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint)',
+    );
+  }
+  const stripeApi = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
+
   return {
     port: env.PORT,
     host: env.HOST,
@@ -164,5 +190,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     contentBasePath: env.CONTENT_BASE_PATH,
     legacyContentHosts: list(env.LEGACY_CONTENT_HOSTS),
     legacyContentUrl: env.LEGACY_CONTENT_URL,
+    paymentProvider: stripeKey ? 'stripe' : 'none',
+    stripe:
+      stripeKey && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: stripeKey,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: stripeApi && {
+              protocol: stripeApi.protocol === 'http:' ? 'http' : 'https',
+              host: stripeApi.hostname,
+              port: Number(stripeApi.port || (stripeApi.protocol === 'http:' ? 80 : 443)),
+            },
+          }
+        : undefined,
   };
 }

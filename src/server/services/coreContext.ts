@@ -1,6 +1,14 @@
 import type { Db } from '../db/types';
 import { findAppSettings, findUserById, setActiveTeam } from '../repositories/users';
-import { findFirstMembership, findMembership, findTeam, listOpenInvites, listTeamMembers } from '../repositories/teams';
+import {
+  findFirstMembership,
+  findMembership,
+  findTeam,
+  listOpenInvites,
+  listTeamMembers,
+  listUserTeams,
+} from '../repositories/teams';
+import { TeamRole } from '../../shared/enums';
 import { listTeamProjects } from '../repositories/projects';
 import { ensurePersonalAccount } from '../repositories/accounts';
 import { createTeamWithFirstProject, personalTeamName } from './newTeam';
@@ -31,16 +39,27 @@ export async function resolveActiveTeamId(db: Db, userId: string): Promise<strin
   return teamId;
 }
 
-export async function loadActiveTeam(db: Db, teamId: string, now: Date): Promise<ActiveTeam> {
+/** The active team as `viewerRole` may see it: invite codes only for Admins. */
+export async function loadActiveTeam(
+  db: Db,
+  teamId: string,
+  now: Date,
+  viewerRole: TeamRole | null,
+): Promise<ActiveTeam> {
   const team = await findTeam(db, teamId);
   if (!team) throw notFound('Team not found');
-  return describeTeam(db, team, now);
+  return describeTeam(db, team, now, viewerRole);
 }
 
-async function describeTeam(db: Db, team: TeamRow, now: Date): Promise<ActiveTeam> {
+async function describeTeam(db: Db, team: TeamRow, now: Date, viewerRole: TeamRole | null): Promise<ActiveTeam> {
   // One after another: inside a transaction every query shares one connection.
   const teamMemberships = await listTeamMembers(db, team.id);
-  const invitedTeamMembers = await listOpenInvites(db, team.id, now);
+  const openInvites = await listOpenInvites(db, team.id, now);
+  const invitedTeamMembers = openInvites.map((invite) =>
+    viewerRole === TeamRole.Admin
+      ? { ...invite, expiresAt: invite.expiresAt.toISOString() }
+      : { memberEmailAddress: invite.memberEmailAddress },
+  );
   return {
     id: team.id,
     teamName: team.teamName,
@@ -59,9 +78,10 @@ export async function loadCoreApplicationContext(db: Db, userId: string, now: Da
   const appSettings = await findAppSettings(db, userId);
   const team = await findTeam(db, teamId);
   if (!team) throw notFound('Team not found');
-  const activeTeam = await describeTeam(db, team, now);
-  const availableProjects = await listTeamProjects(db, teamId);
   const membership = await findMembership(db, teamId, userId);
+  const activeTeam = await describeTeam(db, team, now, (membership?.role ?? null) as TeamRole | null);
+  const availableProjects = await listTeamProjects(db, teamId);
+  const availableTeams = await listUserTeams(db, userId);
   const activeProjectId = availableProjects.some((project) => project.id === membership?.activeProjectId)
     ? (membership?.activeProjectId ?? null)
     : (availableProjects[0]?.id ?? null);
@@ -75,5 +95,6 @@ export async function loadCoreApplicationContext(db: Db, userId: string, now: Da
     },
     activeTeam,
     availableProjects,
+    availableTeams,
   };
 }

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types';
 import { emailAddressIsTaken, findUserByIdentity, insertUser, setActiveTeam } from '../repositories/users';
 import { ensurePersonalAccount } from '../repositories/accounts';
-import { insertMembership, setActiveProject } from '../repositories/teams';
-import { acceptInvite, findOpenInvite } from '../repositories/invites';
+import { setActiveProject } from '../repositories/teams';
+import { findOpenInvite } from '../repositories/invites';
 import { createTeamWithFirstProject, personalTeamName } from './newTeam';
+import { INVALID_INVITE_MESSAGE, joinTeamWithInvite } from './members';
 import { ApiError, notFound } from '../errors';
-import type { IdentityProvider, TeamRole } from '../../shared/enums';
+import type { IdentityProvider } from '../../shared/enums';
 
 export interface SignInIdentity {
   identityProvider: IdentityProvider;
@@ -26,7 +27,7 @@ export const TEST_ISSUER = 'urn:baton:test';
 export async function signIn(db: Db, identity: SignInIdentity, inviteCode: string | undefined, now: Date) {
   const emailAddress = identity.emailAddress.trim().toLowerCase();
   const invite = inviteCode ? await findOpenInvite(db, inviteCode, emailAddress, now) : undefined;
-  if (inviteCode && !invite) throw notFound('This invite is not valid for this e-mail address, or it has expired.');
+  if (inviteCode && !invite) throw notFound(INVALID_INVITE_MESSAGE);
 
   let user = await findUserByIdentity(db, identity.issuer, identity.subject);
   if (!user) {
@@ -60,11 +61,6 @@ export async function signIn(db: Db, identity: SignInIdentity, inviteCode: strin
     user = { id: userId, emailAddress, activeTeamId: null };
   }
 
-  if (invite) {
-    if (!(await acceptInvite(db, invite.inviteCode, user.id, now)))
-      throw notFound('This invite has already been used.');
-    await insertMembership(db, { teamId: invite.teamId, userId: user.id, role: invite.role as TeamRole });
-    await setActiveTeam(db, user.id, invite.teamId);
-  }
+  if (invite) await joinTeamWithInvite(db, { userId: user.id, emailAddress, inviteCode: invite.inviteCode }, now);
   return user.id;
 }

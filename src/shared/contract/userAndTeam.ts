@@ -49,7 +49,15 @@ export const ActiveTeam = Type.Object({
   goToMarketPlan: JsonObject,
   globalTeamData: JsonObject,
   teamMemberships: Type.Array(TeamMembership),
-  invitedTeamMembers: Type.Array(Type.Object({ memberEmailAddress: Type.String() })),
+  /** Open invites; the code, role and expiry are shown to Admins only (they copy and revoke them). */
+  invitedTeamMembers: Type.Array(
+    Type.Object({
+      memberEmailAddress: Type.String(),
+      inviteCode: Type.Optional(Type.String()),
+      role: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+      expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
+    }),
+  ),
 });
 export type ActiveTeam = Static<typeof ActiveTeam>;
 
@@ -61,11 +69,20 @@ export const UserContext = Type.Object({
 });
 export type UserContext = Static<typeof UserContext>;
 
+/** A team the user belongs to, for the team switcher. */
+export const TeamSummary = Type.Object({
+  id: Id,
+  teamName: Type.String(),
+  role: Type.Integer({ minimum: 0, maximum: 1 }),
+});
+export type TeamSummary = Static<typeof TeamSummary>;
+
 export const CoreApplicationContext = Type.Object({
   appSettings: AppSettings,
   userContext: UserContext,
   activeTeam: ActiveTeam,
   availableProjects: Type.Array(Project),
+  availableTeams: Type.Array(TeamSummary),
 });
 export type CoreApplicationContext = Static<typeof CoreApplicationContext>;
 

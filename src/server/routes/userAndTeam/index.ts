@@ -12,11 +12,15 @@ import { loadActiveTeam, loadCoreApplicationContext } from '../../services/coreC
 import { saveAppSettings } from '../../repositories/users';
 import { requireActiveTeam } from '../activeTeam';
 import { unauthorized } from '../../errors';
+import teamRoutes from './teams';
+import memberRoutes from './members';
 
 const tags = ['userAndTeam'];
 
 export default async function userAndTeamRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(teamRoutes);
+  await app.register(memberRoutes);
 
   app.get(
     '/user/core-application-context',
@@ -49,8 +53,8 @@ export default async function userAndTeamRoutes(fastify: FastifyInstance) {
     '/teams/active',
     { schema: { tags, operationId: 'getActiveTeam', response: answers(ActiveTeam) } },
     async (request) => {
-      const { teamId } = await requireActiveTeam(app, request);
-      return ok(await loadActiveTeam(app.db, teamId, app.clock.now()));
+      const { teamId, role } = await requireActiveTeam(app, request);
+      return ok(await loadActiveTeam(app.db, teamId, app.clock.now(), role));
     },
   );
 }

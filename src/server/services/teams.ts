@@ -1,0 +1,37 @@
+import type { Db } from '../db/types';
+import { ensurePersonalAccount } from '../repositories/accounts';
+import { findMembership, setActiveProject } from '../repositories/teams';
+import { setActiveTeam } from '../repositories/users';
+import { createTeamWithFirstProject } from './newTeam';
+import { enforceQuota } from './quotas';
+import { notFound } from '../errors';
+
+/**
+ * Creates a team owned by the creator's own account (whose id is their e-mail), with the creator as
+ * Admin and a first project, and makes it their active team. Both quotas are checked under row locks
+ * in this transaction, so concurrent creates cannot overshoot them.
+ */
+export async function createTeam(
+  db: Db,
+  input: { userId: string; emailAddress: string; teamName: string },
+  now: Date,
+): Promise<string> {
+  await ensurePersonalAccount(db, input.emailAddress);
+  // Lock order account → user, the same in every path that takes both.
+  await enforceQuota(db, { kind: 'owned-team', accountId: input.emailAddress }, now);
+  await enforceQuota(db, { kind: 'total-teams', userId: input.userId }, now);
+  const { teamId, projectId } = await createTeamWithFirstProject(db, {
+    accountId: input.emailAddress,
+    userId: input.userId,
+    teamName: input.teamName.trim(),
+  });
+  await setActiveTeam(db, input.userId, teamId);
+  await setActiveProject(db, teamId, input.userId, projectId);
+  return teamId;
+}
+
+/** Makes one of the user's teams active; a team they are not in is NotFound, never data. */
+export async function switchActiveTeam(db: Db, userId: string, teamId: string) {
+  if (!(await findMembership(db, teamId, userId))) throw notFound('Team not found');
+  await setActiveTeam(db, userId, teamId);
+}

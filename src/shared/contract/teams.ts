@@ -1,0 +1,68 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { EmailAddress, Id, JsonObject } from './common';
+import { FirstRunExperienceState, TeamMembership } from './userAndTeam';
+
+/** Team roles (spec §3): Admin 0 manages the team, Editor 1 plans. */
+export const TeamRoleCode = Type.Union([Type.Literal(0), Type.Literal(1)]);
+
+/** A name a person reads: at least one visible character. */
+const TeamName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+
+/** Random, single-use, bound to a team, an address and a role. */
+export const InviteCode = Type.String({ minLength: 8, maxLength: 128 });
+
+export const CreateTeamBody = Type.Object({ teamName: TeamName }, { additionalProperties: false });
+export type CreateTeamBody = Static<typeof CreateTeamBody>;
+
+export const SetActiveTeamBody = Type.Object({ newActiveTeamIdentity: Id }, { additionalProperties: false });
+export type SetActiveTeamBody = Static<typeof SetActiveTeamBody>;
+
+export const AcceptInviteBody = Type.Object({ inviteCode: InviteCode }, { additionalProperties: false });
+export type AcceptInviteBody = Static<typeof AcceptInviteBody>;
+
+export const PutTeamNameBody = Type.Object({ newTeamName: TeamName }, { additionalProperties: false });
+export const TeamNameAnswer = Type.Object({ teamName: Type.String() });
+
+export const PutFirstRunExperienceBody = Type.Object(
+  { firstRunExperienceState: FirstRunExperienceState },
+  { additionalProperties: false },
+);
+export const FirstRunExperienceAnswer = Type.Object({ firstRunExperienceState: FirstRunExperienceState });
+
+export const PutGoToMarketPlanBody = Type.Object({ goToMarketPlan: JsonObject }, { additionalProperties: false });
+export const GoToMarketPlanAnswer = Type.Object({ goToMarketPlan: JsonObject });
+
+export const PutGlobalTeamDataBody = Type.Object({ globalTeamData: JsonObject }, { additionalProperties: false });
+export const GlobalTeamDataAnswer = Type.Object({ globalTeamData: JsonObject });
+
+export const InviteMemberBody = Type.Object(
+  { emailAddress: EmailAddress, role: TeamRoleCode },
+  { additionalProperties: false },
+);
+export type InviteMemberBody = Static<typeof InviteMemberBody>;
+
+/** Invite reference (spec §3): what the invite link carries. */
+export const InviteReference = Type.Object(
+  { inviteCode: InviteCode, emailAddress: EmailAddress },
+  { additionalProperties: false },
+);
+export type InviteReference = Static<typeof InviteReference>;
+
+/** The answer to an invite: the reference the Admin shares as a link, until it expires. */
+export const CreatedInvite = Type.Object({
+  inviteCode: Type.String(),
+  emailAddress: Type.String(),
+  role: TeamRoleCode,
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type CreatedInvite = Static<typeof CreatedInvite>;
+
+export const RevokeInviteBody = Type.Object({ inviteReference: InviteReference }, { additionalProperties: false });
+export type RevokeInviteBody = Static<typeof RevokeInviteBody>;
+
+export const MemberParams = Type.Object({ userId: Id });
+
+export const PutMemberRoleBody = Type.Object({ newRole: TeamRoleCode }, { additionalProperties: false });
+export type PutMemberRoleBody = Static<typeof PutMemberRoleBody>;
+
+export { TeamMembership };
