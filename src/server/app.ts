@@ -12,13 +12,19 @@ import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import appleCallback from './routes/auth/appleCallback';
 import userAndTeamRoutes from './routes/userAndTeam';
+import accountRoutes from './routes/account';
+import billingRoutes, { STRIPE_WEBHOOK_PATH } from './routes/billing';
+import projectRoutes from './routes/projects';
+import itemRoutes from './routes/items';
 import { createOidcProviders, type OidcProviders } from './integrations/oidc';
+import { createPaymentProvider, type PaymentProvider } from './integrations/billing';
 import type { ErrorEnvelope } from '../shared/contract/common';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     oidc: OidcProviders;
+    payments: PaymentProvider;
   }
 }
 
@@ -44,6 +50,7 @@ export async function buildApp(options: AppOptions) {
 
   app.decorate('config', config);
   app.decorate('oidc', options.oidc ?? createOidcProviders(config, { log: app.log }));
+  app.decorate('payments', createPaymentProvider(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -51,7 +58,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(databasePlugin, { database: options.database, clock: options.clock ?? { now: () => new Date() } });
   await app.register(envelope);
   await app.register(securityHeaders, { secure: config.secureCookies });
-  await app.register(csrf, { publicUrl: config.publicUrl });
+  // Stripe's webhook is not a browser call: its signature, checked in the route, stands in for CSRF.
+  await app.register(csrf, { publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH] });
   await app.register(session, {
     secure: config.secureCookies,
     idleMs: config.sessionIdleMs,
@@ -64,6 +72,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(appleCallback);
   await app.register(authRoutes, { prefix: '/v1/auth' });
   await app.register(userAndTeamRoutes, { prefix: '/v1' });
+  await app.register(accountRoutes, { prefix: '/v1/accounts' });
+  await app.register(billingRoutes, { prefix: '/v1/billing' });
+  await app.register(projectRoutes, { prefix: '/v1/teams/active' });
+  await app.register(itemRoutes, { prefix: '/v1/teams/active' });
 
   // Unknown API paths answer the envelope; any other page load gets the single-page app.
   app.setNotFoundHandler((request, reply) => {

@@ -66,6 +66,9 @@ export type TestAuthenticateApiResponse = /** status 200 Default Response */ {
       }[];
       invitedTeamMembers: {
         memberEmailAddress: string;
+        inviteCode?: string;
+        role?: number;
+        expiresAt?: string;
       }[];
     };
     availableProjects: {
@@ -78,6 +81,11 @@ export type TestAuthenticateApiResponse = /** status 200 Default Response */ {
         name: string;
         targetDate: string;
       }[];
+    }[];
+    availableTeams: {
+      id: string;
+      teamName: string;
+      role: number;
     }[];
   };
 };
@@ -116,6 +124,9 @@ export type ExchangeTokenApiResponse = /** status 200 Default Response */ {
       }[];
       invitedTeamMembers: {
         memberEmailAddress: string;
+        inviteCode?: string;
+        role?: number;
+        expiresAt?: string;
       }[];
     };
     availableProjects: {
@@ -128,6 +139,11 @@ export type ExchangeTokenApiResponse = /** status 200 Default Response */ {
         name: string;
         targetDate: string;
       }[];
+    }[];
+    availableTeams: {
+      id: string;
+      teamName: string;
+      role: number;
     }[];
   };
 };

@@ -2,6 +2,46 @@
 import { api } from './apiSlice';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    createTeam: build.mutation<CreateTeamApiResponse, CreateTeamApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams`, method: 'POST', body: queryArg }),
+    }),
+    putActiveTeam: build.mutation<PutActiveTeamApiResponse, PutActiveTeamApiArg>({
+      query: (queryArg) => ({ url: `/v1/users/active/active-team`, method: 'PUT', body: queryArg }),
+    }),
+    acceptInvite: build.mutation<AcceptInviteApiResponse, AcceptInviteApiArg>({
+      query: (queryArg) => ({ url: `/v1/users/active/accept-invite`, method: 'POST', body: queryArg }),
+    }),
+    putTeamName: build.mutation<PutTeamNameApiResponse, PutTeamNameApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/name`, method: 'PUT', body: queryArg }),
+    }),
+    putFirstRunExperience: build.mutation<PutFirstRunExperienceApiResponse, PutFirstRunExperienceApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/first-run-experience`, method: 'PUT', body: queryArg }),
+    }),
+    putGoToMarketPlan: build.mutation<PutGoToMarketPlanApiResponse, PutGoToMarketPlanApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/go-to-market-plan`, method: 'PUT', body: queryArg }),
+    }),
+    putGlobalTeamData: build.mutation<PutGlobalTeamDataApiResponse, PutGlobalTeamDataApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/global-team-data`, method: 'PUT', body: queryArg }),
+    }),
+    inviteTeamMember: build.mutation<InviteTeamMemberApiResponse, InviteTeamMemberApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/members`, method: 'POST', body: queryArg }),
+    }),
+    revokeTeamInvite: build.mutation<RevokeTeamInviteApiResponse, RevokeTeamInviteApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/members/invites`, method: 'DELETE', body: queryArg }),
+    }),
+    removeTeamMember: build.mutation<RemoveTeamMemberApiResponse, RemoveTeamMemberApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/teams/active/members/${encodeURIComponent(String(queryArg))}`,
+        method: 'DELETE',
+      }),
+    }),
+    putTeamMemberRole: build.mutation<PutTeamMemberRoleApiResponse, PutTeamMemberRoleApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/teams/active/members/${encodeURIComponent(String(queryArg.userId))}/role`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
     getCoreApplicationContext: build.query<GetCoreApplicationContextApiResponse, GetCoreApplicationContextApiArg>({
       query: () => ({ url: `/v1/user/core-application-context` }),
     }),
@@ -15,6 +55,239 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
+export type CreateTeamApiResponse = /** status 200 Default Response */ {
+  appSettings: {
+    theme?: 'system' | 'light' | 'dark';
+  };
+  userContext: {
+    userId: string;
+    activeProjectId: string | null;
+    emailAddress: string;
+    activeAccountId: string;
+  };
+  activeTeam: {
+    id: string;
+    teamName: string;
+    firstRunExperienceState: {
+      dismissed: boolean;
+      completedSteps: string[];
+    };
+    goToMarketPlan: {
+      [key: string]: unknown;
+    };
+    globalTeamData: {
+      [key: string]: unknown;
+    };
+    teamMemberships: {
+      memberUserId: string;
+      memberEmailAddress: string;
+      role: number;
+    }[];
+    invitedTeamMembers: {
+      memberEmailAddress: string;
+      inviteCode?: string;
+      role?: number;
+      expiresAt?: string;
+    }[];
+  };
+  availableProjects: {
+    id: string;
+    description: string;
+    projectDescription: string;
+    status: number;
+    milestones: {
+      index: number;
+      name: string;
+      targetDate: string;
+    }[];
+  }[];
+  availableTeams: {
+    id: string;
+    teamName: string;
+    role: number;
+  }[];
+};
+export type CreateTeamApiArg = {
+  teamName: string;
+};
+export type PutActiveTeamApiResponse = /** status 200 Default Response */ {
+  appSettings: {
+    theme?: 'system' | 'light' | 'dark';
+  };
+  userContext: {
+    userId: string;
+    activeProjectId: string | null;
+    emailAddress: string;
+    activeAccountId: string;
+  };
+  activeTeam: {
+    id: string;
+    teamName: string;
+    firstRunExperienceState: {
+      dismissed: boolean;
+      completedSteps: string[];
+    };
+    goToMarketPlan: {
+      [key: string]: unknown;
+    };
+    globalTeamData: {
+      [key: string]: unknown;
+    };
+    teamMemberships: {
+      memberUserId: string;
+      memberEmailAddress: string;
+      role: number;
+    }[];
+    invitedTeamMembers: {
+      memberEmailAddress: string;
+      inviteCode?: string;
+      role?: number;
+      expiresAt?: string;
+    }[];
+  };
+  availableProjects: {
+    id: string;
+    description: string;
+    projectDescription: string;
+    status: number;
+    milestones: {
+      index: number;
+      name: string;
+      targetDate: string;
+    }[];
+  }[];
+  availableTeams: {
+    id: string;
+    teamName: string;
+    role: number;
+  }[];
+};
+export type PutActiveTeamApiArg = {
+  newActiveTeamIdentity: string;
+};
+export type AcceptInviteApiResponse = /** status 200 Default Response */ {
+  appSettings: {
+    theme?: 'system' | 'light' | 'dark';
+  };
+  userContext: {
+    userId: string;
+    activeProjectId: string | null;
+    emailAddress: string;
+    activeAccountId: string;
+  };
+  activeTeam: {
+    id: string;
+    teamName: string;
+    firstRunExperienceState: {
+      dismissed: boolean;
+      completedSteps: string[];
+    };
+    goToMarketPlan: {
+      [key: string]: unknown;
+    };
+    globalTeamData: {
+      [key: string]: unknown;
+    };
+    teamMemberships: {
+      memberUserId: string;
+      memberEmailAddress: string;
+      role: number;
+    }[];
+    invitedTeamMembers: {
+      memberEmailAddress: string;
+      inviteCode?: string;
+      role?: number;
+      expiresAt?: string;
+    }[];
+  };
+  availableProjects: {
+    id: string;
+    description: string;
+    projectDescription: string;
+    status: number;
+    milestones: {
+      index: number;
+      name: string;
+      targetDate: string;
+    }[];
+  }[];
+  availableTeams: {
+    id: string;
+    teamName: string;
+    role: number;
+  }[];
+};
+export type AcceptInviteApiArg = {
+  inviteCode: string;
+};
+export type PutTeamNameApiResponse = /** status 200 Default Response */ {
+  teamName: string;
+};
+export type PutTeamNameApiArg = {
+  newTeamName: string;
+};
+export type PutFirstRunExperienceApiResponse = /** status 200 Default Response */ {
+  firstRunExperienceState: {
+    dismissed: boolean;
+    completedSteps: string[];
+  };
+};
+export type PutFirstRunExperienceApiArg = {
+  firstRunExperienceState: {
+    dismissed: boolean;
+    completedSteps: string[];
+  };
+};
+export type PutGoToMarketPlanApiResponse = /** status 200 Default Response */ {
+  goToMarketPlan: {
+    [key: string]: unknown;
+  };
+};
+export type PutGoToMarketPlanApiArg = {
+  goToMarketPlan: {
+    [key: string]: unknown;
+  };
+};
+export type PutGlobalTeamDataApiResponse = /** status 200 Default Response */ {
+  globalTeamData: {
+    [key: string]: unknown;
+  };
+};
+export type PutGlobalTeamDataApiArg = {
+  globalTeamData: {
+    [key: string]: unknown;
+  };
+};
+export type InviteTeamMemberApiResponse = /** status 200 Default Response */ {
+  inviteCode: string;
+  emailAddress: string;
+  role: 0 | 1;
+  expiresAt: string;
+};
+export type InviteTeamMemberApiArg = {
+  emailAddress: string;
+  role: 0 | 1;
+};
+export type RevokeTeamInviteApiResponse = /** status 200 Default Response */ object | null;
+export type RevokeTeamInviteApiArg = {
+  inviteReference: {
+    inviteCode: string;
+    emailAddress: string;
+  };
+};
+export type RemoveTeamMemberApiResponse = /** status 200 Default Response */ object | null;
+export type RemoveTeamMemberApiArg = string;
+export type PutTeamMemberRoleApiResponse = /** status 200 Default Response */ {
+  memberUserId: string;
+  memberEmailAddress: string;
+  role: number;
+};
+export type PutTeamMemberRoleApiArg = {
+  userId: string;
+  body: {
+    newRole: 0 | 1;
+  };
+};
 export type GetCoreApplicationContextApiResponse = /** status 200 Default Response */ {
   appSettings: {
     theme?: 'system' | 'light' | 'dark';
@@ -45,6 +318,9 @@ export type GetCoreApplicationContextApiResponse = /** status 200 Default Respon
     }[];
     invitedTeamMembers: {
       memberEmailAddress: string;
+      inviteCode?: string;
+      role?: number;
+      expiresAt?: string;
     }[];
   };
   availableProjects: {
@@ -57,6 +333,11 @@ export type GetCoreApplicationContextApiResponse = /** status 200 Default Respon
       name: string;
       targetDate: string;
     }[];
+  }[];
+  availableTeams: {
+    id: string;
+    teamName: string;
+    role: number;
   }[];
 };
 export type GetCoreApplicationContextApiArg = void;
@@ -90,10 +371,24 @@ export type GetActiveTeamApiResponse = /** status 200 Default Response */ {
   }[];
   invitedTeamMembers: {
     memberEmailAddress: string;
+    inviteCode?: string;
+    role?: number;
+    expiresAt?: string;
   }[];
 };
 export type GetActiveTeamApiArg = void;
 export const {
+  useCreateTeamMutation,
+  usePutActiveTeamMutation,
+  useAcceptInviteMutation,
+  usePutTeamNameMutation,
+  usePutFirstRunExperienceMutation,
+  usePutGoToMarketPlanMutation,
+  usePutGlobalTeamDataMutation,
+  useInviteTeamMemberMutation,
+  useRevokeTeamInviteMutation,
+  useRemoveTeamMemberMutation,
+  usePutTeamMemberRoleMutation,
   useGetCoreApplicationContextQuery,
   useLazyGetCoreApplicationContextQuery,
   usePutAppSettingsMutation,

@@ -1,0 +1,187 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
+import {
+  BulkCreateBody,
+  CompleteItemBody,
+  CompleteItemResponse,
+  CreatedItems,
+  CreateDemoBody,
+  CreateGoToMarketBody,
+  CreateImplementationBody,
+  DeleteItemBody,
+  ItemIdParams,
+  SortKeyResponse,
+  SplitItemBody,
+  UpdateDemoBody,
+  UpdateGoToMarketBody,
+  UpdateImplementationBody,
+  UpdateItemResponse,
+  type AnyItemFields,
+  type RequestedAssignment,
+} from '../../../shared/contract/items';
+import { answers, answersEmpty, ok, okEmpty } from '../responses';
+import { requireActiveTeam } from '../activeTeam';
+import { completeItem, createItems, deleteProjectItem, splitItem, updateItemFields } from '../../services/items';
+import { ItemType } from '../../../shared/enums';
+
+const tags = ['items'];
+
+/** The three kinds of item, each with its own create and update paths (spec §7 "Items"). */
+const kinds = [
+  { path: 'demos', itemType: ItemType.Demo, name: 'Demo', create: CreateDemoBody, update: UpdateDemoBody },
+  {
+    path: 'implementations',
+    itemType: ItemType.Implementation,
+    name: 'Implementation',
+    create: CreateImplementationBody,
+    update: UpdateImplementationBody,
+  },
+  {
+    path: 'gtm',
+    itemType: ItemType.GoToMarket,
+    name: 'GoToMarketItem',
+    create: CreateGoToMarketBody,
+    update: UpdateGoToMarketBody,
+  },
+] as const satisfies readonly { path: string; itemType: ItemType; name: string; create: TSchema; update: TSchema }[];
+
+/** Items of the active team's projects; every id is checked against the team. */
+export default async function itemRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  for (const kind of kinds) {
+    app.post(
+      `/project-items/${kind.path}`,
+      { schema: { tags, operationId: `create${kind.name}`, body: kind.create, response: answers(SortKeyResponse) } },
+      async (request) => {
+        const { teamId } = await requireActiveTeam(app, request);
+        const body = request.body as { projectId: string; project: RequestedAssignment; item: AnyItemFields };
+        const input = {
+          teamId,
+          projectId: body.projectId,
+          items: [{ itemType: kind.itemType, fields: body.item, project: body.project }],
+          now: app.clock.now(),
+          field: () => 'body',
+        };
+        const created = await app.db.transaction((tx) => createItems(tx, input));
+        return ok({
+          ...created.items[0]!,
+          ...(created.rebalancedSortKeys ? { rebalancedSortKeys: created.rebalancedSortKeys } : {}),
+        });
+      },
+    );
+
+    app.put(
+      `/project-items/${kind.path}/:id`,
+      {
+        schema: {
+          tags,
+          operationId: `update${kind.name}`,
+          params: ItemIdParams,
+          body: kind.update,
+          response: answers(UpdateItemResponse),
+        },
+      },
+      async (request) => {
+        const { teamId } = await requireActiveTeam(app, request);
+        const body = request.body as { projectId: string; item: AnyItemFields };
+        const input = {
+          teamId,
+          itemId: request.params.id,
+          itemType: kind.itemType,
+          projectId: body.projectId,
+          fields: body.item,
+          now: app.clock.now(),
+        };
+        return ok(await app.db.transaction((tx) => updateItemFields(tx, input)));
+      },
+    );
+  }
+
+  app.delete(
+    '/project-items/all/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'deleteProjectItem',
+        params: ItemIdParams,
+        body: DeleteItemBody,
+        response: answersEmpty,
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const input = { teamId, itemId: request.params.id, projectId: request.body.projectId };
+      await app.db.transaction((tx) => deleteProjectItem(tx, input));
+      return okEmpty();
+    },
+  );
+
+  app.put(
+    '/project-items/all/:id/complete',
+    {
+      schema: {
+        tags,
+        operationId: 'completeProjectItem',
+        params: ItemIdParams,
+        body: CompleteItemBody,
+        response: answers(CompleteItemResponse),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const input = {
+        teamId,
+        itemId: request.params.id,
+        markComplete: request.body.markComplete,
+        now: app.clock.now(),
+      };
+      return ok(await app.db.transaction((tx) => completeItem(tx, input)));
+    },
+  );
+
+  app.post(
+    '/project-items/all/bulk-create',
+    { schema: { tags, operationId: 'bulkCreateProjectItems', body: BulkCreateBody, response: answers(CreatedItems) } },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const input = {
+        teamId,
+        projectId: request.body.projectId,
+        items: request.body.items.map((entry) => ({
+          itemType: entry.itemType,
+          fields: entry.item,
+          project: entry.project,
+        })),
+        now: app.clock.now(),
+        field: (index: number) => `body.items.${index}`,
+      };
+      return ok(await app.db.transaction((tx) => createItems(tx, input)));
+    },
+  );
+
+  app.post(
+    '/project-items/all/:id/split',
+    {
+      schema: {
+        tags,
+        operationId: 'splitProjectItem',
+        params: ItemIdParams,
+        body: SplitItemBody,
+        response: answers(CreatedItems),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const input = {
+        teamId,
+        itemId: request.params.id,
+        projectId: request.body.projectId,
+        descriptions: request.body.descriptions,
+        now: app.clock.now(),
+      };
+      return ok(await app.db.transaction((tx) => splitItem(tx, input)));
+    },
+  );
+}

@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  CreateProjectBody,
+  DeletedProject,
+  DeleteProjectBody,
+  MoveParams,
+  Project,
+  ProjectIdParams,
+  ProjectItemsQuery,
+  SearchQuerystring,
+  SetActiveProjectBody,
+  SetActiveProjectResponse,
+  UpdateProjectBody,
+} from '../../../shared/contract/projects';
+import { ItemList, MoveRequest, SortKeyResponse } from '../../../shared/contract/items';
+import { Id } from '../../../shared/contract/common';
+import { answers, ok } from '../responses';
+import { requireActiveTeam } from '../activeTeam';
+import { chooseActiveProject, createProject, getProject, updateProjectSettings } from '../../services/projects';
+import { deleteProject } from '../../services/projectDeletion';
+import { moveItem } from '../../services/plan';
+import { queryProjectItems, searchProjectItems } from '../../services/board';
+
+const tags = ['projects'];
+const IdParams = Type.Object({ id: Id });
+
+/** For routes whose body fields are all optional: no body at all means {}. */
+async function emptyBodyIsEmptyObject(request: FastifyRequest) {
+  request.body ??= {};
+}
+
+/** Projects of the active team and their plan (spec §7 "Projects"); every id is checked against the team. */
+export default async function projectRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/projects',
+    { schema: { tags, operationId: 'createProject', body: CreateProjectBody, response: answers(Project) } },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const now = app.clock.now();
+      return ok(await app.db.transaction((tx) => createProject(tx, { teamId, body: request.body, now })));
+    },
+  );
+
+  app.put(
+    '/projects/active',
+    {
+      schema: {
+        tags,
+        operationId: 'setActiveProject',
+        body: SetActiveProjectBody,
+        response: answers(SetActiveProjectResponse),
+      },
+    },
+    async (request) => {
+      const { teamId, userId } = await requireActiveTeam(app, request);
+      const projectId = request.body.newActiveProjectId;
+      const newActiveProject = await app.db.transaction((tx) => chooseActiveProject(tx, { teamId, userId, projectId }));
+      return ok({ newActiveProject });
+    },
+  );
+
+  app.get(
+    '/projects/:id',
+    { schema: { tags, operationId: 'getProject', params: IdParams, response: answers(Project) } },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      return ok(await getProject(app.db, teamId, request.params.id));
+    },
+  );
+
+  app.put(
+    '/projects/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'updateProject',
+        params: IdParams,
+        body: UpdateProjectBody,
+        response: answers(Project),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const now = app.clock.now();
+      const input = { teamId, projectId: request.params.id, body: request.body, now };
+      return ok(await app.db.transaction((tx) => updateProjectSettings(tx, input)));
+    },
+  );
+
+  app.delete(
+    '/projects/:projectId',
+    {
+      preValidation: emptyBodyIsEmptyObject,
+      schema: {
+        tags,
+        operationId: 'deleteProject',
+        params: ProjectIdParams,
+        body: DeleteProjectBody,
+        response: answers(DeletedProject),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const input = {
+        teamId,
+        projectId: request.params.projectId,
+        transferItemsToProjectId: request.body.transferItemsToProjectId ?? null,
+        now: app.clock.now(),
+      };
+      return ok(await app.db.transaction((tx) => deleteProject(tx, input)));
+    },
+  );
+
+  app.post(
+    '/projects/:projectId/all/query',
+    {
+      preValidation: emptyBodyIsEmptyObject,
+      schema: {
+        tags,
+        operationId: 'queryProjectItems',
+        params: ProjectIdParams,
+        body: ProjectItemsQuery,
+        response: answers(ItemList),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const input = { teamId, projectId: request.params.projectId, query: request.body };
+      return ok({ items: await queryProjectItems(app.db, input) });
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/search',
+    {
+      schema: {
+        tags,
+        operationId: 'searchProjectItems',
+        params: ProjectIdParams,
+        querystring: SearchQuerystring,
+        response: answers(ItemList),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const input = { teamId, projectId: request.params.projectId, text: request.query.query };
+      return ok({ items: await searchProjectItems(app.db, input) });
+    },
+  );
+
+  app.put(
+    '/projects/:projectId/all/:itemId/project-context',
+    {
+      schema: {
+        tags,
+        operationId: 'moveProjectItem',
+        params: MoveParams,
+        body: MoveRequest,
+        response: answers(SortKeyResponse),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const { projectId, itemId } = request.params;
+      const now = app.clock.now();
+      return ok(
+        await app.db.transaction((tx) => moveItem(tx, { teamId, projectId, itemId, request: request.body, now })),
+      );
+    },
+  );
+}

@@ -1,0 +1,379 @@
+/**
+ * The plan of a project: where items sit (bucket = scope × timeframe), their order (sort keys, spec §4),
+ * and the history of every assignment change. Every function here runs inside the caller's transaction,
+ * after the caller has locked the project (lockTeamProject), so writes to one plan never interleave.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/types';
+import type { ProjectContextRow } from '../db/schema';
+import {
+  adjacentInBucket,
+  bucketEnd,
+  bucketKeys,
+  bucketOf,
+  contextsOfItems,
+  findContext,
+  findTeamContext,
+  rebalanceBucket,
+  setSortKeys,
+  timeframeOf,
+  updateAssignment,
+  type KeyedItem,
+} from '../repositories/projectContexts';
+import { appendHistory, historyOf, historyOfItems, type HistoryRow } from '../repositories/assignmentHistory';
+import { findMembership } from '../repositories/teams';
+import { lockTeamProject } from '../repositories/projects';
+import { invalidRequest, notFound } from '../errors';
+import { sortKeysBetween, SORT_KEY_MAX, SORT_KEY_MIN } from '../../shared/sortKeys';
+import {
+  isScope,
+  isSpan,
+  placementForMove,
+  sameBucket,
+  type MilestoneLike,
+  type PlanBucket,
+} from '../../shared/timeframes';
+import { Scope, Span } from '../../shared/enums';
+import type {
+  MoveRequest,
+  OrderUpdate,
+  ProjectContext,
+  RebalancedSortKeys,
+  SortKeyResponse,
+} from '../../shared/contract/items';
+
+/** Where a new item starts before it moves to its requested assignment (spec §4). */
+export const INITIAL_BUCKET: PlanBucket = { scope: Scope.OutOfScope, assignedTimeframe: null };
+
+export type AssignmentState = PlanBucket & { assignedToUserId: string | null };
+
+/** The two items placed items go between (null: the bucket's start or end). */
+export interface Neighbours {
+  after: KeyedItem | null;
+  before: KeyedItem | null;
+}
+
+export function toProjectContext(row: ProjectContextRow, history: readonly HistoryRow[]): ProjectContext {
+  return {
+    projectId: row.projectId,
+    sortKey: row.sortKey,
+    scope: row.scope as Scope,
+    assignedToUserId: row.assignedToUserId,
+    assignedTimeframe: timeframeOf(row),
+    assignmentHistory: history.map((entry) => ({
+      dateUpdated: entry.dateUpdated.toISOString(),
+      assignment: {
+        scope: entry.scope as Scope,
+        assignedTimeframe: timeframeOf(entry),
+        assignedToUserId: entry.assignedToUserId,
+      },
+    })),
+  };
+}
+
+/** An item's context in a project with its full history. */
+export async function loadProjectContext(db: Db, projectId: string, itemId: string): Promise<ProjectContext> {
+  const row = await findContext(db, projectId, itemId);
+  if (!row) throw notFound('project context not found');
+  return toProjectContext(row, await historyOf(db, projectId, itemId));
+}
+
+/** Several items' contexts in a project with their history, in two queries. */
+export async function loadProjectContexts(
+  db: Db,
+  projectId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, ProjectContext>> {
+  const rows = await contextsOfItems(db, projectId, itemIds);
+  const history = await historyOfItems(db, itemIds, projectId);
+  const byItem = new Map<string, HistoryRow[]>();
+  for (const entry of history) byItem.set(entry.itemId, [...(byItem.get(entry.itemId) ?? []), entry]);
+  return new Map(rows.map((row) => [row.itemId, toProjectContext(row, byItem.get(row.itemId) ?? [])]));
+}
+
+/** Refuses unknown scopes and spans, and milestones the project does not define (InvalidRequest). */
+export function checkBucket(bucket: PlanBucket, milestones: readonly MilestoneLike[], field: string) {
+  if (!isScope(bucket.scope)) {
+    throw invalidRequest(`${field}.scope ${String(bucket.scope)} is not a scope (in-scope 0, out-of-scope 1)`);
+  }
+  const timeframe = bucket.assignedTimeframe;
+  if (timeframe === null) return;
+  if (!isSpan(timeframe.span)) {
+    throw invalidRequest(
+      `${field}.assignedTimeframe.span ${String(timeframe.span)} is not a span (day 0, week 1, milestone 4)`,
+    );
+  }
+  if (timeframe.span === Span.Milestone && !milestones.some((m) => m.index === timeframe.index)) {
+    throw invalidRequest(`${field}.assignedTimeframe: this project has no milestone ${timeframe.index}`);
+  }
+}
+
+/** Assignees must be members of the team. */
+export async function checkAssignee(db: Db, teamId: string, userId: string | null, field: string) {
+  if (userId === null) return;
+  if (!(await findMembership(db, teamId, userId))) throw invalidRequest(`${field} is not a member of this team`);
+}
+
+/** Keys that put `count` items in order between two neighbours even when no rounded key fits. */
+function provisionalKeys(after: number | null, before: number | null, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => {
+    if (after !== null && before !== null) return after + ((before - after) * (i + 1)) / (count + 1);
+    if (after !== null) return after + i + 1;
+    if (before !== null) return before - (count - i);
+    return i + 1;
+  });
+}
+
+/**
+ * Gives `itemIds` (already in the bucket) keys between two adjacent neighbours, in the given order: the
+ * midpoint rule for one item, evenly spaced for several. When there is no room (gap under 0.1) the items
+ * get provisional keys in the right place and the whole bucket is reassigned; answers its new keys then.
+ */
+export async function placeBetween(
+  db: Db,
+  projectId: string,
+  bucket: PlanBucket,
+  itemIds: readonly string[],
+  neighbours: Neighbours,
+): Promise<KeyedItem[] | null> {
+  const after = neighbours.after?.sortKey ?? null;
+  const before = neighbours.before?.sortKey ?? null;
+  const keys = sortKeysBetween(after, before, itemIds.length);
+  const toKeyed = (values: readonly number[]) => itemIds.map((id, i) => ({ id, sortKey: values[i]! }));
+  if (keys) {
+    await setSortKeys(db, projectId, toKeyed(keys));
+    return null;
+  }
+  await setSortKeys(db, projectId, toKeyed(provisionalKeys(after, before, itemIds.length)));
+  return rebalanceBucket(db, projectId, bucket);
+}
+
+/** Neighbours at the start or the end of a bucket. */
+export async function edgeOfBucket(
+  db: Db,
+  projectId: string,
+  bucket: PlanBucket,
+  edge: 'start' | 'end',
+  exclude: readonly string[],
+): Promise<Neighbours> {
+  if (edge === 'start') {
+    return { after: null, before: (await bucketEnd(db, projectId, bucket, 'first', exclude)) ?? null };
+  }
+  return { after: (await bucketEnd(db, projectId, bucket, 'last', exclude)) ?? null, before: null };
+}
+
+async function neighbourInBucket(
+  db: Db,
+  projectId: string,
+  bucket: PlanBucket,
+  neighbourId: string,
+  movingIds: readonly string[],
+  field: string,
+): Promise<KeyedItem> {
+  if (movingIds.includes(neighbourId)) throw invalidRequest(`${field} is the item being moved`);
+  const row = await findContext(db, projectId, neighbourId);
+  if (!row || !sameBucket(bucketOf(row), bucket)) throw invalidRequest(`${field} is not in the target bucket`);
+  return { id: row.itemId, sortKey: row.sortKey };
+}
+
+/**
+ * The real neighbours for an order update. Both named neighbours must be in the target bucket. The left
+ * one anchors the item (it goes right after it, before whatever follows it now); with only a right one,
+ * the item goes right before it; with neither, at the end. So a client working from a slightly stale
+ * board still gets a key strictly between two adjacent items.
+ */
+export async function resolveOrderUpdate(
+  db: Db,
+  projectId: string,
+  bucket: PlanBucket,
+  movingIds: readonly string[],
+  orderUpdate: OrderUpdate,
+  field: string,
+): Promise<Neighbours> {
+  const { leftNeighborId, rightNeighborId } = orderUpdate;
+  const left = leftNeighborId
+    ? await neighbourInBucket(db, projectId, bucket, leftNeighborId, movingIds, `${field}.leftNeighborId`)
+    : null;
+  const right = rightNeighborId
+    ? await neighbourInBucket(db, projectId, bucket, rightNeighborId, movingIds, `${field}.rightNeighborId`)
+    : null;
+  if (left) {
+    return { after: left, before: (await adjacentInBucket(db, projectId, bucket, left, 'after', movingIds)) ?? null };
+  }
+  if (right) {
+    return {
+      after: (await adjacentInBucket(db, projectId, bucket, right, 'before', movingIds)) ?? null,
+      before: right,
+    };
+  }
+  return edgeOfBucket(db, projectId, bucket, 'end', movingIds);
+}
+
+/**
+ * Moves an item (spec §3 "Move request"): to a new assignment, to a new place in its bucket, or both.
+ * Runs with the project locked, so concurrent moves in one project queue and never get equal keys.
+ * Every assignment change appends a history entry; a pure reorder does not.
+ */
+export async function moveItem(
+  db: Db,
+  input: { teamId: string; projectId: string; itemId: string; request: MoveRequest; now: Date },
+): Promise<SortKeyResponse> {
+  const { teamId, projectId, itemId, request, now } = input;
+  const project = await lockTeamProject(db, teamId, projectId);
+  if (!project) throw notFound('Project not found');
+  const found = await findTeamContext(db, teamId, projectId, itemId);
+  if (!found) throw notFound('project context not found');
+  const current = found.context;
+  const currentBucket = bucketOf(current);
+
+  const requested = request.newAssignment;
+  const target: PlanBucket = requested
+    ? { scope: requested.scope, assignedTimeframe: requested.assignedTimeframe }
+    : currentBucket;
+  if (requested) checkBucket(target, project.milestones, 'newAssignment');
+  const assignee = requested?.assignedToUserId === undefined ? current.assignedToUserId : requested.assignedToUserId;
+  const bucketChanged = !sameBucket(currentBucket, target);
+  const assignmentChanged = bucketChanged || assignee !== current.assignedToUserId;
+  if (assignee !== current.assignedToUserId) {
+    await checkAssignee(db, teamId, assignee, 'newAssignment.assignedToUserId');
+  }
+
+  let neighbours: Neighbours | null = null;
+  if (request.orderUpdate) {
+    neighbours = await resolveOrderUpdate(db, projectId, target, [itemId], request.orderUpdate, 'orderUpdate');
+  } else if (bucketChanged) {
+    const edge = request.planBucketUpdateHint ?? placementForMove(currentBucket, target);
+    neighbours = await edgeOfBucket(db, projectId, target, edge, [itemId]);
+  }
+
+  const assignment: AssignmentState = { ...target, assignedToUserId: assignee };
+  if (assignmentChanged) await updateAssignment(db, projectId, itemId, assignment);
+  const rebalanced = neighbours ? await placeBetween(db, projectId, target, [itemId], neighbours) : null;
+  if (assignmentChanged) await appendHistory(db, [{ projectId, itemId, assignment }], now);
+
+  const projectPlanContext = await loadProjectContext(db, projectId, itemId);
+  return {
+    id: itemId,
+    linkId: found.linkId,
+    externalId: found.externalId,
+    projectPlanContext,
+    ...(rebalanced ? { rebalancedSortKeys: rebalanced } : {}),
+  };
+}
+
+/** The current keys of the given buckets, for answers after several placements reassigned buckets. */
+export async function keysOfBuckets(
+  db: Db,
+  projectId: string,
+  buckets: Iterable<PlanBucket>,
+): Promise<RebalancedSortKeys> {
+  const result: RebalancedSortKeys = [];
+  for (const bucket of buckets) result.push(...(await bucketKeys(db, projectId, bucket)));
+  return result;
+}
+
+/**
+ * The key expression for the `position`-th (1-based) of `count` rows appended after `last`, and whether
+ * the bucket must be reassigned afterwards because they did not fit.
+ */
+function appendedKeys(last: number | null, count: number): { keyAt: (position: SQL) => SQL; rebalance: boolean } {
+  const low = last ?? SORT_KEY_MIN;
+  const fits = sortKeysBetween(last, null, count) !== null;
+  if (!fits) return { keyAt: (position) => sql`(${low}::float8 + ${position})`, rebalance: true };
+  const step = (SORT_KEY_MAX - low) / (count + 1);
+  return {
+    keyAt: (position) => sql`round((${low}::numeric + ${step}::numeric * ${position}), 4)::float8`,
+    rebalance: false,
+  };
+}
+
+/**
+ * Adds every item of `fromProjectId` that is not already in `toProjectId` to the end of the target's
+ * out-of-scope, unscheduled bucket, in the source's board order, with a history entry each: one
+ * set-based statement (plus a reassignment of that bucket when the keys do not fit). Answers how many.
+ */
+export async function transferItems(
+  db: Db,
+  input: { fromProjectId: string; toProjectId: string; count: number; now: Date },
+): Promise<number> {
+  const { fromProjectId, toProjectId, count, now } = input;
+  if (count === 0) return 0;
+  const target = INITIAL_BUCKET;
+  const last = await bucketEnd(db, toProjectId, target, 'last', []);
+  const keys = appendedKeys(last?.sortKey ?? null, count);
+  await db.execute(sql`
+    with source as (
+      select s.item_id, s.team_id, s.assigned_to_user_id,
+        row_number() over (
+          order by s.scope, s.timeframe_span nulls last, s.timeframe_index nulls last, s.sort_key, s.item_id
+        ) as position
+      from project_contexts s
+      where s.project_id = ${fromProjectId}
+        and not exists (
+          select 1 from project_contexts t where t.project_id = ${toProjectId} and t.item_id = s.item_id
+        )
+    ), inserted as (
+      insert into project_contexts
+        (project_id, item_id, team_id, sort_key, scope, timeframe_span, timeframe_index, assigned_to_user_id)
+      select ${toProjectId}, item_id, team_id, ${keys.keyAt(sql`position`)}, ${target.scope}::int, null::int, null::int,
+        assigned_to_user_id
+      from source
+      returning item_id, scope, assigned_to_user_id
+    )
+    insert into assignment_history
+      (project_id, item_id, date_updated, scope, timeframe_span, timeframe_index, assigned_to_user_id)
+    select ${toProjectId}, item_id, ${now.toISOString()}::timestamptz, scope, null::int, null::int, assigned_to_user_id
+    from inserted`);
+  if (keys.rebalance) await rebalanceBucket(db, toProjectId, target);
+  return count;
+}
+
+/** How many items of one project a transfer would add to another (those not already in it). */
+export async function countTransferable(db: Db, fromProjectId: string, toProjectId: string): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from project_contexts s
+    where s.project_id = ${fromProjectId}
+      and not exists (select 1 from project_contexts t where t.project_id = ${toProjectId} and t.item_id = s.item_id)`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
+/**
+ * Items assigned to milestones that no longer exist become unscheduled in their scope, appended in
+ * milestone and board order, each with a history entry. Answers how many moved.
+ */
+export async function unscheduleMilestones(
+  db: Db,
+  input: { projectId: string; milestoneIndexes: readonly number[]; now: Date },
+): Promise<number> {
+  const { projectId, milestoneIndexes, now } = input;
+  if (milestoneIndexes.length === 0) return 0;
+  let moved = 0;
+  for (const scope of [Scope.InScope, Scope.OutOfScope]) {
+    const inRemoved = sql`project_id = ${projectId} and scope = ${scope} and timeframe_span = ${Span.Milestone}
+      and timeframe_index = any(${sql.param([...milestoneIndexes])}::int[])`;
+    const counted = await db.execute(sql`select count(*)::int as n from project_contexts where ${inRemoved}`);
+    const count = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    if (count === 0) continue;
+    const target: PlanBucket = { scope, assignedTimeframe: null };
+    const last = await bucketEnd(db, projectId, target, 'last', []);
+    const keys = appendedKeys(last?.sortKey ?? null, count);
+    await db.execute(sql`
+      with source as (
+        select item_id, row_number() over (order by timeframe_index, sort_key, item_id) as position
+        from project_contexts where ${inRemoved}
+      ), moved as (
+        update project_contexts
+        set timeframe_span = null, timeframe_index = null, sort_key = ${keys.keyAt(sql`source.position`)}
+        from source
+        where project_contexts.project_id = ${projectId} and project_contexts.item_id = source.item_id
+        returning project_contexts.item_id, project_contexts.scope, project_contexts.assigned_to_user_id
+      )
+      insert into assignment_history
+        (project_id, item_id, date_updated, scope, timeframe_span, timeframe_index, assigned_to_user_id)
+      select ${projectId}, item_id, ${now.toISOString()}::timestamptz, scope, null::int, null::int, assigned_to_user_id
+      from moved`);
+    if (keys.rebalance) await rebalanceBucket(db, projectId, target);
+    moved += count;
+  }
+  return moved;
+}

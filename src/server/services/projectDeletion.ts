@@ -1,0 +1,54 @@
+/** Deleting a project, with its items moved to another project or deleted (spec §7). */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/types';
+import { deleteProjectRow, lockTeamProjects, replaceActiveProject } from '../repositories/projects';
+import { rowsOf } from '../repositories/projectContexts';
+import { enforceQuota } from './quotas';
+import { countTransferable, transferItems } from './plan';
+import { invalidRequest, notFound } from '../errors';
+
+/** Deletes the items that are in this project and no other; answers how many. */
+async function deleteItemsOnlyIn(db: Db, projectId: string): Promise<number> {
+  const result = await db.execute(sql`
+    with deleted as (
+      delete from items
+      where id in (select item_id from project_contexts where project_id = ${projectId})
+        and not exists (
+          select 1 from project_contexts other where other.item_id = items.id and other.project_id <> ${projectId}
+        )
+      returning 1
+    )
+    select count(*)::int as n from deleted`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/**
+ * With `transferItemsToProjectId`, the project's items join that project out-of-scope and unscheduled,
+ * appended in board order (within its item quota); without it, items that live only in this project
+ * are deleted. Members who had it as their active project get the target (or none).
+ */
+export async function deleteProject(
+  db: Db,
+  input: { teamId: string; projectId: string; transferItemsToProjectId: string | null; now: Date },
+): Promise<{ projectId: string; transferredItemCount: number; deletedItemCount: number }> {
+  const { teamId, projectId, transferItemsToProjectId: targetId, now } = input;
+  if (targetId === projectId) throw invalidRequest('body.transferItemsToProjectId must be another project');
+  const locked = await lockTeamProjects(db, teamId, targetId ? [projectId, targetId] : [projectId]);
+  if (!locked.some((project) => project.id === projectId)) throw notFound('Project not found');
+  if (targetId && !locked.some((project) => project.id === targetId)) {
+    throw notFound('The project to transfer the items to was not found');
+  }
+
+  let transferredItemCount = 0;
+  let deletedItemCount = 0;
+  if (targetId) {
+    const count = await countTransferable(db, projectId, targetId);
+    if (count > 0) await enforceQuota(db, { kind: 'project-items', projectId: targetId }, now, count);
+    transferredItemCount = await transferItems(db, { fromProjectId: projectId, toProjectId: targetId, count, now });
+  } else {
+    deletedItemCount = await deleteItemsOnlyIn(db, projectId);
+  }
+  await replaceActiveProject(db, teamId, projectId, targetId);
+  await deleteProjectRow(db, projectId);
+  return { projectId, transferredItemCount, deletedItemCount };
+}

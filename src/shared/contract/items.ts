@@ -1,0 +1,258 @@
+/** The items API group (spec §3, §7 "Items") and the plan payloads the projects group shares. */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id, JsonObject } from './common';
+import { ItemType, Scope, Span } from '../enums';
+
+/** Also accepts null. A type list, so AJV's type coercion never turns null into 0 or "". */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type as string, 'null'] });
+}
+
+function IntegerEnum<T extends number>(values: readonly T[], description: string) {
+  return Type.Unsafe<T>({ type: 'integer', enum: [...values], description });
+}
+
+export const SpanCode = IntegerEnum([Span.Day, Span.Week, Span.Milestone], 'day 0, week 1, milestone 4');
+export const ScopeCode = IntegerEnum([Scope.InScope, Scope.OutOfScope], 'in-scope 0, out-of-scope 1');
+export const ItemTypeCode = IntegerEnum(
+  [ItemType.Demo, ItemType.Implementation, ItemType.GoToMarket],
+  'demo 1, implementation 2, go-to-market 3',
+);
+/** Hand-off state (design §5): not started 0, sent to agent 1, pull request open 2, merged 3, done 4. */
+export const WorkflowStatusCode = IntegerEnum(
+  [0, 1, 2, 3, 4],
+  'not started 0, sent to agent 1, PR open 2, merged 3, done 4',
+);
+
+/** Day: days since 1970-01-01; week: weeks since Monday 1970-01-05; milestone: a project milestone's index. */
+export const Timeframe = Type.Object(
+  { span: SpanCode, index: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }) },
+  { additionalProperties: false },
+);
+export type Timeframe = Static<typeof Timeframe>;
+
+export const Assignment = Type.Object({
+  scope: ScopeCode,
+  assignedTimeframe: Nullable(Timeframe),
+  assignedToUserId: Nullable(Id),
+});
+export type Assignment = Static<typeof Assignment>;
+
+export const AssignmentHistoryEntry = Type.Object({
+  dateUpdated: Type.String({ format: 'date-time' }),
+  assignment: Assignment,
+});
+export type AssignmentHistoryEntry = Static<typeof AssignmentHistoryEntry>;
+
+/** An item's place in one project: bucket (scope × timeframe), order and assignee, with its history. */
+export const ProjectContext = Type.Object({
+  projectId: Id,
+  sortKey: Type.Number(),
+  scope: ScopeCode,
+  assignedToUserId: Nullable(Id),
+  assignedTimeframe: Nullable(Timeframe),
+  assignmentHistory: Type.Array(AssignmentHistoryEntry),
+});
+export type ProjectContext = Static<typeof ProjectContext>;
+
+const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://\\S+$' });
+
+const baseFields = {
+  description: Type.Optional(Type.String({ maxLength: 100_000 })),
+  workflowStatus: Type.Optional(WorkflowStatusCode),
+  codingAgentUrl: Type.Optional(Nullable(HttpUrl)),
+  pullRequestUrl: Type.Optional(Nullable(HttpUrl)),
+  parentContextItemId: Type.Optional(Nullable(Id)),
+  goals: Type.Optional(Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 100 })),
+  startDate: Type.Optional(Nullable(Type.String({ format: 'date' }))),
+  completionDate: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+};
+
+export const LocalPatternData = Type.Object(
+  {
+    patterns: Type.Array(Type.Unknown(), { maxItems: 1000 }),
+    patternConnections: Type.Array(Type.Unknown(), { maxItems: 5000 }),
+  },
+  { additionalProperties: false },
+);
+
+const demoFields = {
+  /** Implementations of the same team this demo shows. */
+  implementationIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+};
+const implementationFields = {
+  projectPatternIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+  localPatternData: Type.Optional(LocalPatternData),
+  newTestScenarios: Type.Optional(Type.Array(Type.String({ maxLength: 5000 }), { maxItems: 200 })),
+};
+
+/** The fields a caller writes; absent fields keep their value on update and their default on create. */
+export const DemoFields = Type.Object({ ...baseFields, ...demoFields }, { additionalProperties: false });
+export const ImplementationFields = Type.Object(
+  { ...baseFields, ...implementationFields },
+  { additionalProperties: false },
+);
+export const GoToMarketFields = Type.Object(baseFields, { additionalProperties: false });
+/** Bulk creation names the kind per item; kind-specific fields are checked against it. */
+export const AnyItemFields = Type.Object(
+  { ...baseFields, ...demoFields, ...implementationFields },
+  { additionalProperties: false },
+);
+export type AnyItemFields = Static<typeof AnyItemFields>;
+
+export const OrderUpdate = Type.Object(
+  {
+    /** The item that will sit just before this one (null: it goes first). */
+    leftNeighborId: Type.Optional(Nullable(Id)),
+    /** The item that will sit just after this one (null: it goes last). */
+    rightNeighborId: Type.Optional(Nullable(Id)),
+  },
+  { additionalProperties: false },
+);
+export type OrderUpdate = Static<typeof OrderUpdate>;
+
+export const NewAssignment = Type.Object(
+  {
+    scope: ScopeCode,
+    assignedTimeframe: Nullable(Timeframe),
+    /** Absent keeps the current assignee; null unassigns. */
+    assignedToUserId: Type.Optional(Nullable(Id)),
+  },
+  { additionalProperties: false },
+);
+export type NewAssignment = Static<typeof NewAssignment>;
+
+export const PlanBucketUpdateHint = Type.Union([Type.Literal('start'), Type.Literal('end')], {
+  description:
+    'Where to place the item in a new bucket when no orderUpdate is given (default: start of an earlier bucket, end of a later one)',
+});
+
+/** Spec §3 "Move request". */
+export const MoveRequest = Type.Object(
+  {
+    newAssignment: Type.Optional(NewAssignment),
+    orderUpdate: Type.Optional(OrderUpdate),
+    planBucketUpdateHint: Type.Optional(PlanBucketUpdateHint),
+  },
+  { additionalProperties: false },
+);
+export type MoveRequest = Static<typeof MoveRequest>;
+
+export const RebalancedSortKeys = Type.Array(Type.Object({ id: Id, sortKey: Type.Number() }));
+export type RebalancedSortKeys = Static<typeof RebalancedSortKeys>;
+
+/** Spec §3 "Sort-key response", plus every key of the bucket when it had to be reassigned. */
+export const SortKeyResponse = Type.Object({
+  id: Id,
+  linkId: Type.String(),
+  externalId: Type.String(),
+  projectPlanContext: ProjectContext,
+  rebalancedSortKeys: Type.Optional(RebalancedSortKeys),
+});
+export type SortKeyResponse = Static<typeof SortKeyResponse>;
+
+/** The assignment a new item moves to once created (it starts out-of-scope and unscheduled). */
+export const RequestedAssignment = Type.Object(
+  {
+    scope: ScopeCode,
+    assignedTimeframe: Nullable(Timeframe),
+    assignedToUserId: Type.Optional(Nullable(Id)),
+    orderUpdate: Type.Optional(OrderUpdate),
+  },
+  { additionalProperties: false },
+);
+export type RequestedAssignment = Static<typeof RequestedAssignment>;
+
+function CreateBody<T extends TSchema>(item: T) {
+  return Type.Object({ projectId: Id, project: RequestedAssignment, item }, { additionalProperties: false });
+}
+function UpdateBody<T extends TSchema>(item: T) {
+  return Type.Object({ projectId: Id, item }, { additionalProperties: false });
+}
+
+export const CreateDemoBody = CreateBody(DemoFields);
+export const CreateImplementationBody = CreateBody(ImplementationFields);
+export const CreateGoToMarketBody = CreateBody(GoToMarketFields);
+export type CreateItemBody = Static<
+  typeof CreateDemoBody | typeof CreateImplementationBody | typeof CreateGoToMarketBody
+>;
+
+export const UpdateDemoBody = UpdateBody(DemoFields);
+export const UpdateImplementationBody = UpdateBody(ImplementationFields);
+export const UpdateGoToMarketBody = UpdateBody(GoToMarketFields);
+
+export const UpdateItemResponse = Type.Object({ projectPlanContext: ProjectContext });
+
+export const ItemIdParams = Type.Object({ id: Id });
+
+export const DeleteItemBody = Type.Object(
+  {
+    projectId: Id,
+    /** The client's copy of the item's project context and of the item; informational, the server reads its own. */
+    project: Type.Optional(JsonObject),
+    item: Type.Optional(JsonObject),
+  },
+  { additionalProperties: false },
+);
+
+export const CompleteItemBody = Type.Object({ markComplete: Type.Boolean() }, { additionalProperties: false });
+export const CompleteItemResponse = Type.Object({
+  id: Id,
+  completionDate: Nullable(Type.String({ format: 'date-time' })),
+});
+
+export const BulkCreateItem = Type.Object(
+  { itemType: ItemTypeCode, item: AnyItemFields, project: RequestedAssignment },
+  { additionalProperties: false },
+);
+export type BulkCreateItem = Static<typeof BulkCreateItem>;
+
+export const BulkCreateBody = Type.Object(
+  { projectId: Id, items: Type.Array(BulkCreateItem, { minItems: 1, maxItems: 500 }) },
+  { additionalProperties: false },
+);
+
+export const SplitItemBody = Type.Object(
+  {
+    projectId: Id,
+    /** The item keeps the first; each further one becomes a new item of the same kind right after it. */
+    descriptions: Type.Array(Type.String({ maxLength: 100_000 }), { minItems: 2, maxItems: 50 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Several created (or split) items, in order; the bucket keys when a bucket was reassigned. */
+export const CreatedItems = Type.Object({
+  items: Type.Array(SortKeyResponse),
+  rebalancedSortKeys: Type.Optional(RebalancedSortKeys),
+});
+export type CreatedItems = Static<typeof CreatedItems>;
+
+/** Spec §3 Item, with the kind-specific fields of its kind. */
+export const Item = Type.Object({
+  id: Id,
+  linkId: Type.String(),
+  teamId: Id,
+  dateCreated: Type.String({ format: 'date-time' }),
+  itemType: Type.Integer(),
+  description: Type.String(),
+  externalId: Type.String(),
+  workflowStatus: Type.Integer(),
+  codingAgentUrl: Nullable(Type.String()),
+  pullRequestUrl: Nullable(Type.String()),
+  parentContextItemId: Nullable(Type.String()),
+  goals: Type.Array(Type.String()),
+  startDate: Nullable(Type.String({ format: 'date' })),
+  completionDate: Nullable(Type.String({ format: 'date-time' })),
+  projectContexts: Type.Array(ProjectContext),
+  implementationIds: Type.Optional(Type.Array(Type.String())),
+  projectPatternIds: Type.Optional(Type.Array(Type.String())),
+  localPatternData: Type.Optional(
+    Type.Object({ patterns: Type.Array(Type.Unknown()), patternConnections: Type.Array(Type.Unknown()) }),
+  ),
+  newTestScenarios: Type.Optional(Type.Array(Type.String())),
+});
+export type Item = Static<typeof Item>;
+
+export const ItemList = Type.Object({ items: Type.Array(Item) });
+export type ItemList = Static<typeof ItemList>;
