@@ -100,7 +100,10 @@ export function isPlanId(value: unknown): value is PlanId {
 }
 
 /** Entitlements = plan + add-ons. An unknown plan id counts as free. */
-export function entitlementsFor(planId: string, accountAddOns: readonly { addOn: string; quantity: number }[] = []): Entitlements {
+export function entitlementsFor(
+  planId: string,
+  accountAddOns: readonly { addOn: string; quantity: number }[] = [],
+): Entitlements {
   const result = { ...(isPlanId(planId) ? plans[planId] : plans.free).entitlements };
   for (const { addOn, quantity } of accountAddOns) {
     const adds = addOns[addOn as AddOnId]?.adds ?? {};

@@ -26,12 +26,10 @@ async function envelope(app: FastifyInstance) {
     if (error.validation) {
       const first = error.validation[0];
       const field = describeField(error.validationContext, first?.instancePath, first?.params);
-      return reply
-        .status(400)
-        .send({
-          result: 'InvalidRequest',
-          message: `${field} ${first?.message ?? 'is invalid'}`,
-        } satisfies ErrorEnvelope);
+      return reply.status(400).send({
+        result: 'InvalidRequest',
+        message: `${field} ${first?.message ?? 'is invalid'}`,
+      } satisfies ErrorEnvelope);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const result =

@@ -49,7 +49,11 @@ async function lockAndCount(db: Db, scope: QuotaScope, now: Date): Promise<{ use
   switch (scope.kind) {
     case 'owned-team':
     case 'agent-actions': {
-      const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, scope.accountId)).for('update');
+      const [account] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.id, scope.accountId))
+        .for('update');
       if (!account) throw notFound('Account not found');
       const [row] =
         scope.kind === 'owned-team'
@@ -72,7 +76,11 @@ async function lockAndCount(db: Db, scope: QuotaScope, now: Date): Promise<{ use
     }
     case 'team-members':
     case 'projects': {
-      const [team] = await db.select({ accountId: teams.accountId }).from(teams).where(eq(teams.id, scope.teamId)).for('update');
+      const [team] = await db
+        .select({ accountId: teams.accountId })
+        .from(teams)
+        .where(eq(teams.id, scope.teamId))
+        .for('update');
       if (!team) throw notFound('Team not found');
       if (scope.kind === 'projects') {
         const [row] = await db.select({ n: count() }).from(projects).where(eq(projects.teamId, scope.teamId));
