@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from 'jest';
 
 // ESM-only packages (msw's helpers, jose, PGlite's CJS build, light-my-request's cookie) must be
@@ -19,7 +21,25 @@ const esmPackages = [
   'content-disposition',
   '@fastify/cookie',
 ];
-const transformIgnorePatterns = [`node_modules/(?!(?:.*/node_modules/)?(?:${esmPackages.join('|')})/)`];
+
+/** react-markdown (the board's item panel) and every ESM-only package of its unified/micromark tree. */
+function esmDependencyTree(root: string): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const manifest = path.join(__dirname, 'node_modules', name, 'package.json');
+    if (!existsSync(manifest)) return;
+    for (const dependency of Object.keys(JSON.parse(readFileSync(manifest, 'utf8')).dependencies ?? {}))
+      visit(dependency);
+  };
+  visit(root);
+  return [...seen];
+}
+esmPackages.push(...esmDependencyTree('react-markdown'));
+
+const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const transformIgnorePatterns = [`node_modules/(?!(?:.*/node_modules/)?(?:${esmPackages.map(escape).join('|')})/)`];
 const transform = {
   '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
 };

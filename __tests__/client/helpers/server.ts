@@ -1,6 +1,17 @@
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
 import { userAndTeamHandlers } from './handlers/userAndTeam';
+import { teamsHandlers } from './handlers/teams';
+import { accountHandlers } from './handlers/account';
+import { projectsHandlers } from './handlers/projects';
+import { itemsHandlers } from './handlers/items';
 
 /** msw with the handlers of every API group; tests override single calls with `server.use`. */
-export const server = setupServer(...authHandlers, ...userAndTeamHandlers);
+export const server = setupServer(
+  ...authHandlers,
+  ...userAndTeamHandlers,
+  ...teamsHandlers,
+  ...accountHandlers,
+  ...projectsHandlers,
+  ...itemsHandlers,
+);

@@ -8,10 +8,16 @@ if (!globalThis.crypto?.subtle) {
 
 import { server } from './server';
 import { mockBackend } from './handlers/mockBackend';
+import { teamsBackend } from './handlers/teams';
+import { accountBackend } from './handlers/account';
+import { planBackend } from './handlers/planBackend';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   mockBackend.reset();
+  teamsBackend.reset();
+  accountBackend.reset();
+  planBackend.reset();
   localStorage.clear();
   sessionStorage.clear();
 });

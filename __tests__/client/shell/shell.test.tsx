@@ -19,9 +19,8 @@ test('the top bar shows team, active project and e-mail; the main area holds the
   expect(within(banner).getByText('Analytical Engines')).toBeInTheDocument();
   expect(within(banner).getByText('First project')).toBeInTheDocument();
   expect(within(banner).getByText('ada@example.com')).toBeInTheDocument();
-  expect(
-    within(screen.getByRole('main')).getByRole('heading', { name: 'The board for First project arrives here' }),
-  ).toBeInTheDocument();
+  const board = within(screen.getByRole('main')).getByRole('region', { name: 'Board' });
+  expect(within(board).getByRole('button', { name: /Project: First project/ })).toBeInTheDocument();
 });
 
 test('the active project is the one the user context names', async () => {
@@ -103,10 +102,11 @@ test('the user’s theme choice is put on <html>', async () => {
 
 test('account settings is a page of the shell', async () => {
   const user = userEvent.setup();
+  mockBackend.signIn();
   renderApp('/', signedInState());
   await user.click(screen.getByRole('link', { name: 'Settings' }));
   expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
-  expect(screen.getByText(/arrive here in a later release/)).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Plan' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 });
 

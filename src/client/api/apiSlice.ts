@@ -2,7 +2,15 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { envelopeBaseQuery } from './envelopeBaseQuery';
 
 /** Every tag of every API group, declared once so invalidation works across groups. */
-export const tagTypes = ['Session', 'CoreContext', 'ActiveTeam', 'IdentityProviders'] as const;
+export const tagTypes = [
+  'Session',
+  'CoreContext',
+  'ActiveTeam',
+  'IdentityProviders',
+  'Project',
+  'ItemSearch',
+  'Subscription',
+] as const;
 
 /** The one API slice; each group's generated endpoints are injected into it (`<group>.gen.ts`). */
 export const api = createApi({

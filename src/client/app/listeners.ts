@@ -1,6 +1,8 @@
 import { createListenerMiddleware, isAnyOf, type TypedStartListening } from '@reduxjs/toolkit';
 import { api } from '../api/apiSlice';
 import { authApi } from '../api/auth';
+import { registerItemsListeners } from '../features/items/itemsListeners';
+import { registerProjectsListeners } from '../features/projects/projectsListeners';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -20,4 +22,6 @@ function registerSessionListeners(startListening: AppStartListening) {
 /** Each feature registers its listeners here. */
 export function registerListeners(startListening: AppStartListening = startAppListening) {
   registerSessionListeners(startListening);
+  registerItemsListeners(startListening);
+  registerProjectsListeners(startListening);
 }

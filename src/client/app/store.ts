@@ -4,6 +4,10 @@ import { api } from '../api/apiSlice';
 import { callsSlice } from '../features/calls/callsSlice';
 import { coreContextSlice } from '../features/session/coreContextSlice';
 import { quotaErrorSlice } from '../features/quota/quotaErrorSlice';
+import { invitesSlice } from '../features/members/invitesSlice';
+import { projectsSlice } from '../features/projects/projectsSlice';
+import { itemsSlice } from '../features/items/itemsSlice';
+import { boardSlice } from '../features/board/boardSlice';
 import { persistedCoreContextReducer } from './persist';
 import { listenerMiddleware, registerListeners } from './listeners';
 import { devToolsOptions } from './devTools';
@@ -13,6 +17,10 @@ const rootReducer = combineReducers({
   [coreContextSlice.name]: persistedCoreContextReducer,
   [callsSlice.name]: callsSlice.reducer,
   [quotaErrorSlice.name]: quotaErrorSlice.reducer,
+  [projectsSlice.name]: projectsSlice.reducer,
+  [itemsSlice.name]: itemsSlice.reducer,
+  [boardSlice.name]: boardSlice.reducer,
+  [invitesSlice.name]: invitesSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -4,7 +4,17 @@ import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
  * Calls that block the whole screen while pending (spec §4). Endpoint names are the operationIds;
  * later groups add team change, team creation, active-project change, project creation and deletion.
  */
-export const blockingEndpoints = new Set<string>(['signOut']);
+export const blockingEndpoints = new Set<string>([
+  'signOut',
+  // Team change (switching, or joining through an invite, which makes the team active) and team creation.
+  'putActiveTeam',
+  'acceptInvite',
+  'createTeam',
+  // Active-project change, project creation and project deletion.
+  'setActiveProject',
+  'createProject',
+  'deleteProject',
+]);
 
 export interface CallsState {
   /** Non-GET calls in flight. */

@@ -1,8 +1,10 @@
-import { createSlice, isRejectedWithValue, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, isRejectedWithValue, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { CoreApplicationContext } from '../../../shared/contract/userAndTeam';
 import type { IdentityProvider } from '../../../shared/enums';
 import { authApi } from '../../api/auth';
 import { userAndTeamApi } from '../../api/userAndTeam';
+import { projectsApi } from '../../api/projects';
+import { activeTeamPatched } from '../teams/activeTeamActions';
 
 export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
 
@@ -13,6 +15,8 @@ export interface CoreContextState {
   lastIdentityProvider: IdentityProvider | null;
   lastAuthExtensionTimestamp: number | null;
 }
+
+const noTeams: CoreApplicationContext['availableTeams'] = [];
 
 const initialState: CoreContextState = {
   context: null,
@@ -58,6 +62,15 @@ export const coreContextSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      // Optimistic team edits and their rollback (api/userAndTeam.ts), for the team they were made in.
+      // A new name also shows in the team list, even after a switch (the answer may come later).
+      .addCase(activeTeamPatched, (state, action) => {
+        const { teamId, changes } = action.payload;
+        if (!state.context) return;
+        if (state.context.activeTeam.id === teamId) Object.assign(state.context.activeTeam, changes);
+        const listed = state.context.availableTeams.find((team) => team.id === teamId);
+        if (listed && changes.teamName !== undefined) listed.teamName = changes.teamName;
+      })
       .addMatcher(authApi.endpoints.testAuthenticate.matchFulfilled, (state, action) => {
         signedIn(state, action.payload.coreApplicationContext);
         state.lastIdentityProvider = 'Test';
@@ -69,8 +82,45 @@ export const coreContextSlice = createSlice({
       .addMatcher(authApi.endpoints.exchangeToken.matchRejected, (state) => {
         state.context = null;
       })
-      .addMatcher(userAndTeamApi.endpoints.getCoreApplicationContext.matchFulfilled, (state, action) => {
-        signedIn(state, action.payload);
+      .addMatcher(
+        isAnyOf(
+          userAndTeamApi.endpoints.getCoreApplicationContext.matchFulfilled,
+          // Creating, switching to and joining a team each answer with that team's whole context.
+          userAndTeamApi.endpoints.createTeam.matchFulfilled,
+          userAndTeamApi.endpoints.putActiveTeam.matchFulfilled,
+          userAndTeamApi.endpoints.acceptInvite.matchFulfilled,
+        ),
+        (state, action) => {
+          signedIn(state, action.payload);
+        },
+      )
+      // A fresh read of the active team (members, roles, invites) refreshes the session's copy.
+      .addMatcher(userAndTeamApi.endpoints.getActiveTeam.matchFulfilled, (state, action) => {
+        if (state.context?.activeTeam.id !== action.payload.id) return;
+        state.context.activeTeam = action.payload;
+        // So does the team list's entry: its name, and the user's role in it.
+        const listed = state.context.availableTeams.find((team) => team.id === action.payload.id);
+        const myRole = action.payload.teamMemberships.find(
+          (member) => member.memberUserId === state.context?.userContext.userId,
+        )?.role;
+        if (listed) Object.assign(listed, { teamName: action.payload.teamName, role: myRole ?? listed.role });
+      })
+      // A team the server no longer lets the user into (removed meanwhile) is not offered again.
+      .addMatcher(userAndTeamApi.endpoints.putActiveTeam.matchRejected, (state, action) => {
+        const result = (action.payload as { data?: { result?: string } } | undefined)?.data?.result;
+        const teamId = action.meta.arg.originalArgs.newActiveTeamIdentity;
+        if (state.context && result === 'NotFound')
+          state.context.availableTeams = state.context.availableTeams.filter((team) => team.id !== teamId);
+      })
+      // Spec §4: setting the active project stores the new project on success.
+      .addMatcher(projectsApi.endpoints.setActiveProject.matchFulfilled, (state, action) => {
+        if (!state.context) return;
+        const project = action.payload.newActiveProject;
+        const projects = state.context.availableProjects;
+        const at = projects.findIndex((known) => known.id === project.id);
+        if (at >= 0) projects[at] = project;
+        else projects.push(project);
+        state.context.userContext.activeProjectId = project.id;
       })
       .addMatcher(userAndTeamApi.endpoints.putAppSettings.matchFulfilled, (state, action) => {
         if (state.context) state.context.appSettings = action.payload.appSettings;
@@ -92,6 +142,8 @@ export const coreContextSlice = createSlice({
     selectLastIdentityProvider: (state) => state.lastIdentityProvider,
     selectLastAuthExtensionTimestamp: (state) => state.lastAuthExtensionTimestamp,
     selectActiveTeam: (state) => state.context?.activeTeam ?? null,
+    /** Every team of the user, with their role in it (the team menu switches between them). */
+    selectAvailableTeams: (state) => state.context?.availableTeams ?? noTeams,
     selectActiveProject: (state) =>
       state.context?.availableProjects.find((project) => project.id === state.context?.userContext.activeProjectId) ??
       null,
@@ -106,5 +158,6 @@ export const {
   selectLastIdentityProvider,
   selectLastAuthExtensionTimestamp,
   selectActiveTeam,
+  selectAvailableTeams,
   selectActiveProject,
 } = coreContextSlice.selectors;

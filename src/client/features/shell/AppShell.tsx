@@ -3,6 +3,8 @@ import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { selectActiveTeam } from '../session/coreContextSlice';
 import { TopBar } from './TopBar';
+import { QuotaErrorRedirect } from '../quota/QuotaErrorRedirect';
+import { InviteRedirect } from '../teams/InviteRedirect';
 import styles from './AppShell.module.css';
 
 /** The signed-in frame: the top bar over whichever page the route shows. */
@@ -15,6 +17,8 @@ export function AppShell() {
 
   return (
     <div className={styles.shell}>
+      <QuotaErrorRedirect />
+      <InviteRedirect />
       <TopBar />
       <main className={styles.main}>
         <Outlet />

@@ -1,7 +1,12 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../ui';
 import styles from './BoardEmptyState.module.css';
 
-/** The board's place, held honestly until the board ships. */
-export function BoardEmptyState({ projectName }: { projectName: string | null }) {
+const NewProjectDialog = lazy(() => import(/* webpackChunkName: "project-dialogs" */ '../projects/NewProjectDialog'));
+
+/** A team with no project yet: the board's place, and the way to start one. */
+export function BoardEmptyState() {
+  const [creating, setCreating] = useState(false);
   return (
     <section className={styles.empty} aria-labelledby="board-empty-title">
       <div className={styles.lanes} aria-hidden="true">
@@ -10,12 +15,19 @@ export function BoardEmptyState({ projectName }: { projectName: string | null })
         <span className={styles.lane} />
       </div>
       <h1 id="board-empty-title" className={styles.title}>
-        {projectName ? `The board for ${projectName} arrives here` : 'The board arrives here'}
+        No project yet
       </h1>
       <p className={styles.text}>
-        Demos, implementations and go-to-market items will be planned here by days, weeks and milestones, ready to hand
-        to an agent.
+        Create a project to plan its demos, implementations and go-to-market items by days, weeks and milestones.
       </p>
+      <Button variant="primary" onClick={() => setCreating(true)}>
+        Create a project
+      </Button>
+      {creating && (
+        <Suspense fallback={null}>
+          <NewProjectDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

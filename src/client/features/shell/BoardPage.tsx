@@ -1,9 +1,10 @@
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveProject } from '../session/coreContextSlice';
+import { Board } from '../board/Board';
+import { selectActiveProjectId } from '../projects/projectsSelectors';
 import { BoardEmptyState } from './BoardEmptyState';
 
-/** The start page of a signed-in user; the board replaces the empty state in the next release. */
+/** The start page of a signed-in user: the active project's board, or the way to a first project. */
 export function BoardPage() {
-  const project = useAppSelector(selectActiveProject);
-  return <BoardEmptyState projectName={project?.description ?? null} />;
+  const projectId = useAppSelector(selectActiveProjectId);
+  return projectId ? <Board /> : <BoardEmptyState />;
 }

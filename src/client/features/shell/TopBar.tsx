@@ -1,14 +1,14 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveProject, selectActiveTeam, selectCoreContext } from '../session/coreContextSlice';
+import { selectActiveProject, selectCoreContext } from '../session/coreContextSlice';
 import { BrandMark, buttonClassName } from '../../ui';
 import { SettingsIcon } from './SettingsIcon';
 import { SignOutButton } from './SignOutButton';
+import { TeamMenu } from '../teams/TeamMenu';
 import styles from './TopBar.module.css';
 
 /** Where you are (team / project) on the left; who you are and the way out on the right. */
 export function TopBar() {
-  const team = useAppSelector(selectActiveTeam);
   const project = useAppSelector(selectActiveProject);
   const emailAddress = useAppSelector(selectCoreContext)?.userContext.emailAddress;
 
@@ -18,8 +18,8 @@ export function TopBar() {
         <BrandMark withName={false} />
       </Link>
       <div className={styles.context}>
-        <span className={styles.team} title={team?.teamName}>
-          {team?.teamName}
+        <span className={styles.team}>
+          <TeamMenu />
         </span>
         <span className={styles.separator} aria-hidden="true">
           /

@@ -1,11 +1,30 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { CentredSpinner } from '../../ui';
 import { AppFrame } from '../../features/shell/AppFrame';
 import { AppShell } from '../../features/shell/AppShell';
 import { BoardPage } from '../../features/shell/BoardPage';
 import { OidcCallbackPage } from '../../features/signIn/OidcCallbackPage';
 import { RequireSession } from '../../features/signIn/RequireSession';
 import { RouteErrorScreen } from '../shared/RouteErrorScreen';
-import { AccountSettingsPage } from './AccountSettingsPage';
+
+// Pages other than the board load on demand, so the board's first load carries none of their code.
+const AccountSettingsPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ '../../features/account/AccountSettingsPage').then((module) => ({
+    default: module.AccountSettingsPage,
+  })),
+);
+const MembersPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ '../../features/members/MembersPage').then((module) => ({
+    default: module.MembersPage,
+  })),
+);
+const JoinTeamPage = lazy(() =>
+  import(/* webpackChunkName: "join" */ '../../features/teams/JoinTeamPage').then((module) => ({
+    default: module.JoinTeamPage,
+  })),
+);
+const onDemand = (page: ReactNode) => <Suspense fallback={<CentredSpinner label="Loading…" />}>{page}</Suspense>;
 
 /** The application's routes; the OIDC callbacks are public, the shell and its pages need a session. */
 export const appRoutes: RouteObject[] = [
@@ -22,7 +41,9 @@ export const appRoutes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <BoardPage /> },
-          { path: 'settings/account', element: <AccountSettingsPage /> },
+          { path: 'settings/account', element: onDemand(<AccountSettingsPage />) },
+          { path: 'settings/members', element: onDemand(<MembersPage />) },
+          { path: 'join', element: onDemand(<JoinTeamPage />) },
         ],
       },
       { path: 'auth/msft', element: <OidcCallbackPage provider="Microsoft" /> },

@@ -1,0 +1,146 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import MarkdownView, { safeUrl } from '../../../src/client/features/board/MarkdownView';
+import { server } from '../helpers/server';
+import { planBackend } from '../helpers/handlers/planBackend';
+import { fakeLayout, renderBoard } from './boardTestUtils';
+
+fakeLayout();
+
+async function openPanel(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(await screen.findByRole('button', { name: title }));
+  return screen.findByRole('dialog');
+}
+
+describe('the item panel', () => {
+  it('edits the description (the card’s title follows), goals and kind-specific fields, saved optimistically', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([
+      { id: 'i', description: 'Build the importer', itemType: 2 },
+      { id: 'd', description: 'Show the importer', itemType: 1 },
+    ]);
+    const { idle } = renderBoard();
+    let dialog = await openPanel(user, 'Show the importer');
+    // A demo lists the project's implementations to link.
+    await user.click(within(dialog).getByRole('checkbox', { name: /AE-1 Build the importer/ }));
+    const description = within(dialog).getByRole('textbox', { name: 'Description (markdown)' });
+    await user.clear(description);
+    await user.type(description, '# Importer demo{Enter}{Enter}Shows **both** sources.');
+    await user.click(within(dialog).getByRole('button', { name: 'Add goal' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Goal 1' }), 'Convince a design partner');
+    expect(within(dialog).getByText('Unsaved changes')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // The board behind the modal panel is hidden from assistive technology, hence `hidden`.
+    expect(screen.getByRole('button', { name: 'Importer demo', hidden: true })).toBeInTheDocument();
+    await act(idle);
+    expect(planBackend.items.find((item) => item.id === 'd')).toMatchObject({
+      description: '# Importer demo\n\nShows **both** sources.',
+      goals: ['Convince a design partner'],
+      implementationIds: ['i'],
+    });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await openPanel(user, 'Build the importer');
+    await user.click(within(dialog).getByRole('button', { name: 'Add test scenario' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Test scenario 1' }), 'CSV with 10,000 rows');
+    // Closing saves what was typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await act(idle);
+    expect(planBackend.items.find((item) => item.id === 'i')?.newTestScenarios).toEqual(['CSV with 10,000 rows']);
+  });
+
+  it('a refused save puts the old text back on the card and keeps the draft in the panel', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([{ id: 'g', description: 'Launch post', itemType: 3 }]);
+    server.use(
+      http.put(`${location.origin}/v1/teams/active/project-items/gtm/:id`, () =>
+        HttpResponse.json({ result: 'InvalidRequest', message: 'body.item.description is too long' }, { status: 400 }),
+      ),
+    );
+    const { idle } = renderBoard();
+    const dialog = await openPanel(user, 'Launch post');
+    const description = within(dialog).getByRole('textbox', { name: 'Description (markdown)' });
+    await user.type(description, ' v2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await act(idle);
+    expect(screen.getByRole('button', { name: 'Launch post', hidden: true })).toBeInTheDocument();
+    expect(description).toHaveValue('Launch post v2');
+    expect(within(dialog).getByText('Unsaved changes')).toBeInTheDocument();
+    expect(await screen.findByRole('alert', { hidden: true })).toHaveTextContent(
+      'Couldn’t save AE-1: body.item.description is too long',
+    );
+  });
+
+  it('changes the bucket and the assignee at once, and shows the assignment history', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([{ id: 'a', description: 'Alpha' }]);
+    const { idle } = renderBoard();
+    const dialog = await openPanel(user, 'Alpha');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Assignee' }), 'ada@example.com');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Bucket' }), '1:unscheduled');
+    await act(idle);
+    const entries = within(dialog)
+      .getAllByRole('listitem')
+      .map((entry) => entry.textContent);
+    expect(entries.slice(0, 3)).toEqual([
+      expect.stringMatching(/Unscheduled, out of scope · ada@example.com$/),
+      expect.stringMatching(/Unscheduled, in scope · ada@example.com$/),
+      expect.stringMatching(/Unscheduled, out of scope$/),
+    ]);
+    expect(planBackend.contextOf(planBackend.items[0]!, 'project-1')).toMatchObject({
+      scope: 1,
+      assignedToUserId: 'user-1',
+    });
+  });
+
+  it('previews markdown lazily and safely', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([
+      {
+        id: 'm',
+        description:
+          '# Title\n\n<script>window.owned = true</script><b>raw</b>\n\n[bad](javascript:alert(1)) [good](https://example.com)',
+      },
+    ]);
+    renderBoard();
+    const dialog = await openPanel(user, 'Title');
+    await user.click(within(dialog).getByRole('tab', { name: 'Preview' }));
+    const preview = await within(dialog).findByRole('tabpanel', { name: 'Preview' });
+    await within(preview).findByRole('heading', { name: 'Title' });
+    expect(preview.querySelector('script')).toBeNull();
+    expect(preview.querySelector('b')).toBeNull();
+    expect(within(preview).getByRole('link', { name: 'good' })).toHaveAttribute('href', 'https://example.com');
+    expect(within(preview).queryByRole('link', { name: 'bad' })).not.toBeInTheDocument();
+    expect(preview.innerHTML).not.toMatch(/javascript:/i);
+  });
+});
+
+describe('safe markdown', () => {
+  it.each([
+    ['javascript:alert(1)', null],
+    ['JaVaScRiPt:alert(1)', null],
+    ['data:text/html,<script>alert(1)</script>', null],
+    ['vbscript:msgbox', null],
+    ['https://example.com/a?b=c', 'https://example.com/a?b=c'],
+    ['mailto:ada@example.com', 'mailto:ada@example.com'],
+    ['/relative/path', '/relative/path'],
+  ])('%s → %s', (url, expected) => {
+    expect(safeUrl(url)).toBe(expected);
+  });
+
+  it('renders no raw HTML and no unsafe links or images', () => {
+    render(
+      <MarkdownView
+        markdown={
+          '<img src=x onerror="alert(1)">\n\n![pic](javascript:alert(1))\n\n[x](javascript:void(0))\n\n<a href="javascript:alert(1)">y</a>'
+        }
+      />,
+    );
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('[onerror]')).toBeNull();
+    expect(document.body.innerHTML).not.toMatch(/javascript:/i);
+    expect(screen.getByText('[pic]')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+import { http, HttpResponse } from 'msw';
+import type { AnyItemFields, Item, RequestedAssignment } from '../../../../src/shared/contract/items';
+import { Scope } from '../../../../src/shared/enums';
+import { completionDateAfterToggle } from '../../../../src/shared/completion';
+import { ok } from './mockBackend';
+import { planBackend } from './planBackend';
+
+const url = (path: string) => `${location.origin}/v1/teams/active/project-items${path}`;
+const kinds = [
+  ['demos', 1],
+  ['implementations', 2],
+  ['gtm', 3],
+] as const;
+
+export const notFound = (message = 'item not found') =>
+  HttpResponse.json({ result: 'NotFound', message }, { status: 404 });
+
+function createItem(itemType: number, projectId: string, project: RequestedAssignment, fields: AnyItemFields) {
+  const [item] = planBackend.seed(
+    [
+      {
+        itemType,
+        description: fields.description ?? '',
+        projectId,
+        bucket: { scope: Scope.OutOfScope, assignedTimeframe: null },
+      },
+    ],
+    projectId,
+  );
+  Object.assign(item!, fields);
+  const context = planBackend.contextOf(item!, projectId)!;
+  const bucket = { scope: project.scope, assignedTimeframe: project.assignedTimeframe };
+  context.scope = bucket.scope;
+  context.assignedTimeframe = bucket.assignedTimeframe;
+  context.assignedToUserId = project.assignedToUserId ?? null;
+  context.assignmentHistory.push({
+    dateUpdated: new Date().toISOString(),
+    assignment: { ...bucket, assignedToUserId: context.assignedToUserId },
+  });
+  const { left, right } = planBackend.neighbours(projectId, bucket, item!.id, project.orderUpdate);
+  const rebalancedSortKeys = planBackend.place(projectId, item!, bucket, left, right);
+  return {
+    id: item!.id,
+    linkId: item!.linkId,
+    externalId: item!.externalId,
+    projectPlanContext: context,
+    ...(rebalancedSortKeys ? { rebalancedSortKeys } : {}),
+  };
+}
+
+const find = (id: string): Item | undefined => planBackend.items.find((item) => item.id === id);
+
+export const itemsHandlers = [
+  ...kinds.flatMap(([path, itemType]) => [
+    http.post(url(`/${path}`), async ({ request }) => {
+      const body = (await request.json()) as { projectId: string; project: RequestedAssignment; item: AnyItemFields };
+      planBackend.log.push(`create ${body.item.description ?? ''}`);
+      return HttpResponse.json(ok(createItem(itemType, body.projectId, body.project, body.item)));
+    }),
+    http.put(url(`/${path}/:id`), async ({ request, params }) => {
+      const body = (await request.json()) as { projectId: string; item: AnyItemFields };
+      const item = find(String(params.id));
+      planBackend.log.push(`update ${String(params.id)}`);
+      if (!item) return notFound();
+      Object.assign(item, body.item);
+      return HttpResponse.json(ok({ projectPlanContext: planBackend.contextOf(item, body.projectId) }));
+    }),
+  ]),
+  http.delete(url('/all/:id'), ({ params }) => {
+    planBackend.log.push(`delete ${String(params.id)}`);
+    const before = planBackend.items.length;
+    planBackend.items = planBackend.items.filter((item) => item.id !== params.id);
+    return before === planBackend.items.length ? notFound() : HttpResponse.json(ok());
+  }),
+  http.put(url('/all/:id/complete'), async ({ request, params }) => {
+    const { markComplete } = (await request.json()) as { markComplete: boolean };
+    planBackend.log.push(`complete ${String(params.id)} ${markComplete}`);
+    const item = find(String(params.id));
+    if (!item) return notFound();
+    item.completionDate = completionDateAfterToggle(markComplete, item.completionDate);
+    return HttpResponse.json(ok({ id: item.id, completionDate: item.completionDate }));
+  }),
+];

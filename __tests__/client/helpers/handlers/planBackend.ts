@@ -1,0 +1,179 @@
+/**
+ * The projects and items the msw handlers answer from: a small in-memory plan that follows the server's
+ * rules closely enough for the client (midpoint keys, left-anchored order updates, the placement rule,
+ * history on assignment changes, rebalancing). Reset before each test.
+ */
+import type { Item, ProjectContext } from '../../../../src/shared/contract/items';
+import type { Project } from '../../../../src/shared/contract/userAndTeam';
+import { Scope, Span } from '../../../../src/shared/enums';
+import { compareSortKeys, rebalancedSortKeys, sortKeyBetween } from '../../../../src/shared/sortKeys';
+import { compareBuckets, sameBucket, type PlanBucket } from '../../../../src/shared/timeframes';
+
+export interface SeedItem {
+  id?: string;
+  itemType?: number;
+  description: string;
+  bucket?: PlanBucket;
+  completionDate?: string | null;
+  assignedToUserId?: string | null;
+  projectId?: string;
+}
+
+const bucketOf = (context: ProjectContext): PlanBucket => ({
+  scope: context.scope,
+  assignedTimeframe: context.assignedTimeframe,
+});
+
+export const planBackend = {
+  items: [] as Item[],
+  extraProjects: [] as Project[],
+  nextNumber: 1,
+  nextId: 1,
+  /** Every call the handlers answered, in order, for tests about order and timing. */
+  log: [] as string[],
+
+  reset() {
+    this.items = [];
+    this.extraProjects = [];
+    this.nextNumber = 1;
+    this.nextId = 1;
+    this.log = [];
+  },
+
+  newId(prefix = 'item') {
+    const id = `${prefix}-${this.nextId}`;
+    this.nextId += 1;
+    return id;
+  },
+
+  /** Items of a bucket in board order. */
+  bucketItems(projectId: string, bucket: PlanBucket, exclude?: string): Item[] {
+    return this.items
+      .filter((item) => item.id !== exclude)
+      .filter((item) => {
+        const context = this.contextOf(item, projectId);
+        return context && sameBucket(bucketOf(context), bucket);
+      })
+      .sort((a, b) =>
+        compareSortKeys(
+          { sortKey: this.contextOf(a, projectId)!.sortKey, id: a.id },
+          { sortKey: this.contextOf(b, projectId)!.sortKey, id: b.id },
+        ),
+      );
+  },
+
+  contextOf(item: Item, projectId: string) {
+    return item.projectContexts.find((context) => context.projectId === projectId);
+  },
+
+  /** Board order: buckets in plan order, keys inside each. */
+  board(projectId: string): Item[] {
+    const inProject = this.items.filter((item) => this.contextOf(item, projectId));
+    return inProject.sort((a, b) => {
+      const ca = this.contextOf(a, projectId)!;
+      const cb = this.contextOf(b, projectId)!;
+      return (
+        compareBuckets(bucketOf(ca), bucketOf(cb)) ||
+        compareSortKeys({ sortKey: ca.sortKey, id: a.id }, { sortKey: cb.sortKey, id: b.id })
+      );
+    });
+  },
+
+  /** Puts an item between neighbours of a bucket; answers the bucket's new keys when it had to be reassigned. */
+  place(projectId: string, item: Item, bucket: PlanBucket, left: Item | null, right: Item | null) {
+    const context = this.contextOf(item, projectId)!;
+    const key = sortKeyBetween(
+      left ? this.contextOf(left, projectId)!.sortKey : null,
+      right ? this.contextOf(right, projectId)!.sortKey : null,
+    );
+    if (key !== null) {
+      context.sortKey = key;
+      return undefined;
+    }
+    const others = this.bucketItems(projectId, bucket, item.id);
+    const at = left ? others.indexOf(left) + 1 : right ? others.indexOf(right) : others.length;
+    others.splice(at, 0, item);
+    const keys = rebalancedSortKeys(others.length);
+    return others.map((other, index) => {
+      this.contextOf(other, projectId)!.sortKey = keys[index]!;
+      return { id: other.id, sortKey: keys[index]! };
+    });
+  },
+
+  /** Neighbours for an order update: the left one anchors, else the right one, else the end. */
+  neighbours(
+    projectId: string,
+    bucket: PlanBucket,
+    itemId: string,
+    order?: { leftNeighborId?: string | null; rightNeighborId?: string | null },
+    edge: 'start' | 'end' = 'end',
+  ) {
+    const list = this.bucketItems(projectId, bucket, itemId);
+    const find = (id: string | null | undefined) => {
+      if (!id) return null;
+      const found = list.find((other) => other.id === id);
+      if (!found) throw new Error(`${id} is not in the target bucket`);
+      return found;
+    };
+    const left = find(order?.leftNeighborId);
+    const right = find(order?.rightNeighborId);
+    if (left) return { left, right: list[list.indexOf(left) + 1] ?? null };
+    if (right) return { left: list[list.indexOf(right) - 1] ?? null, right };
+    if (order) return { left: list.at(-1) ?? null, right: null };
+    return edge === 'start' ? { left: null, right: list[0] ?? null } : { left: list.at(-1) ?? null, right: null };
+  },
+
+  /** Adds items straight into the plan, in the order given, each at the end of its bucket. */
+  seed(seeds: SeedItem[], projectId = 'project-1'): Item[] {
+    return seeds.map((seed) => {
+      const bucket = seed.bucket ?? { scope: Scope.InScope, assignedTimeframe: null };
+      const id = seed.id ?? this.newId();
+      const number = this.nextNumber++;
+      const item: Item = {
+        id,
+        linkId: `link${number}`,
+        teamId: 'team-1',
+        dateCreated: '2025-11-20T10:00:00.000Z',
+        itemType: seed.itemType ?? 1,
+        description: seed.description,
+        externalId: `AE-${number}`,
+        workflowStatus: 0,
+        codingAgentUrl: null,
+        pullRequestUrl: null,
+        parentContextItemId: null,
+        goals: [],
+        startDate: null,
+        completionDate: seed.completionDate ?? null,
+        projectContexts: [
+          {
+            projectId: seed.projectId ?? projectId,
+            sortKey: 0,
+            scope: bucket.scope,
+            assignedTimeframe: bucket.assignedTimeframe,
+            assignedToUserId: seed.assignedToUserId ?? null,
+            assignmentHistory: [
+              {
+                dateUpdated: '2025-11-20T10:00:00.000Z',
+                assignment: { scope: Scope.OutOfScope, assignedTimeframe: null, assignedToUserId: null },
+              },
+            ],
+          },
+        ],
+      };
+      const { left } = this.neighbours(seed.projectId ?? projectId, bucket, id, undefined, 'end');
+      this.items.push(item);
+      this.place(seed.projectId ?? projectId, item, bucket, left, null);
+      return item;
+    });
+  },
+};
+
+export const dayBucket = (index: number, scope: Scope = Scope.InScope): PlanBucket => ({
+  scope,
+  assignedTimeframe: { span: Span.Day, index },
+});
+export const weekBucket = (index: number, scope: Scope = Scope.InScope): PlanBucket => ({
+  scope,
+  assignedTimeframe: { span: Span.Week, index },
+});
+export const unscheduled = (scope: Scope = Scope.InScope): PlanBucket => ({ scope, assignedTimeframe: null });

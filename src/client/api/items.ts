@@ -1,0 +1,22 @@
+import { enhancedApi } from './items.gen';
+
+/**
+ * The items group. Every item change is optimistic, but not here: the items listeners apply it, run
+ * the calls one after another per item (and per project for moves), and roll back on failure (spec §4).
+ * Here only the search results are marked stale by any change.
+ */
+export const itemsApi = enhancedApi.enhanceEndpoints({
+  endpoints: {
+    createDemo: { invalidatesTags: ['ItemSearch'] },
+    createImplementation: { invalidatesTags: ['ItemSearch'] },
+    createGoToMarketItem: { invalidatesTags: ['ItemSearch'] },
+    updateDemo: { invalidatesTags: ['ItemSearch'] },
+    updateImplementation: { invalidatesTags: ['ItemSearch'] },
+    updateGoToMarketItem: { invalidatesTags: ['ItemSearch'] },
+    deleteProjectItem: { invalidatesTags: ['ItemSearch'] },
+    bulkCreateProjectItems: { invalidatesTags: ['ItemSearch'] },
+    splitProjectItem: { invalidatesTags: ['ItemSearch'] },
+  },
+});
+
+export const { useBulkCreateProjectItemsMutation, useSplitProjectItemMutation } = itemsApi;

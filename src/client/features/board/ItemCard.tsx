@@ -1,0 +1,212 @@
+import { memo, useCallback, useId, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectIsItemPending, selectItemById } from '../items/itemsSelectors';
+import { completionToggled } from '../items/itemsSlice';
+import { kindLabel, titleOf, type BoardItem } from '../items/itemModel';
+import { isCompleted } from '../../../shared/completion';
+import { VisuallyHidden } from '../../ui';
+import { itemPanelOpened } from './boardSlice';
+import { initials, selectMemberEmail } from './people';
+import { CardMenuButton } from './CardMenuButton';
+import { useBoardNavigation, type FocusDirection } from './boardNavigation';
+import styles from './ItemCard.module.css';
+
+/** A card's height plus the gap under it: the virtualised columns place cards on this grid. */
+export const CARD_HEIGHT = 76;
+export const CARD_GAP = 6;
+export const CARD_ROW = CARD_HEIGHT + CARD_GAP;
+
+const kindClass: Record<number, string | undefined> = { 1: styles.demo, 2: styles.implementation, 3: styles.gtm };
+
+function describe(item: BoardItem, assignee: string | null, pending: boolean): string {
+  return [
+    item.externalId || (pending ? 'Saving…' : ''),
+    kindLabel[item.itemType],
+    isCompleted(item.completionDate) ? 'Completed' : null,
+    assignee ? `Assigned to ${assignee}` : 'Unassigned',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** What a card shows; also the drag overlay. */
+export function CardBody({ item, pending, assignee }: { item: BoardItem; pending: boolean; assignee: string | null }) {
+  const completed = isCompleted(item.completionDate);
+  return (
+    <>
+      <span className={styles.titleText}>{titleOf(item.description)}</span>
+      <span className={styles.meta} aria-hidden="true">
+        <span className={`${styles.check} ${completed ? styles.checked : ''}`} />
+        <span className={styles.externalId}>{item.externalId || (pending ? 'Saving…' : '')}</span>
+        <span className={`${styles.kind} ${kindClass[item.itemType] ?? ''}`}>{kindLabel[item.itemType]}</span>
+        <span className={styles.spacer} />
+        {assignee && <span className={styles.avatar}>{initials(assignee)}</span>}
+      </span>
+    </>
+  );
+}
+
+/** The drag overlay: a copy of the card that follows the pointer or the keyboard. */
+export function CardOverlay({ id }: { id: string }) {
+  const item = useAppSelector((state) => selectItemById(state, id));
+  const assignee = useAppSelector((state) => selectMemberEmail(state, item?.plan.assignedToUserId ?? null));
+  if (!item) return null;
+  return (
+    <div className={`${styles.card} ${styles.overlay}`}>
+      <div className={styles.title}>
+        <CardBody item={item} pending={false} assignee={assignee} />
+      </div>
+    </div>
+  );
+}
+
+interface ItemCardProps {
+  id: string;
+  bucketKey: string;
+}
+
+/** What dnd-kit adds to a card once the drag-and-drop code has loaded (see dnd/boardDnd.tsx). */
+export interface SortableBits {
+  setNodeRef: (element: HTMLElement | null) => void;
+  setActivatorNodeRef: (element: HTMLElement | null) => void;
+  attributes: HTMLAttributes<HTMLElement> & { 'aria-describedby'?: string };
+  listeners: Record<string, ((event: never) => void) | undefined> | undefined;
+  transform: string | undefined;
+  transition: string | undefined;
+  isDragging: boolean;
+  /** A card from another bucket would land just before this one. */
+  landing: boolean;
+}
+
+/** A card before drag and drop has loaded: everything but dragging works. */
+export const PlainItemCard = memo(function PlainItemCard({ id, bucketKey }: ItemCardProps) {
+  return <ItemCardView id={id} bucketKey={bucketKey} sortable={null} />;
+});
+
+/**
+ * One item on the board. The whole card drags with a pointer; its title button is the keyboard handle:
+ * Space picks it up (arrows move, Space drops, Escape cancels), Enter opens it, X completes it,
+ * Alt+arrows move it, M opens its menu, arrows move focus.
+ */
+const sameSortable = (a: SortableBits | null, b: SortableBits | null) =>
+  a === b || (!!a && !!b && (Object.keys(a) as (keyof SortableBits)[]).every((key) => a[key] === b[key]));
+
+/**
+ * dnd-kit re-renders every sortable card on each drag event; the card itself redraws only when what it
+ * shows or its dnd-kit props changed, which keeps a drop cheap on a board of many cards.
+ */
+export const ItemCardView = memo(
+  ItemCardViewImpl,
+  (a, b) => a.id === b.id && a.bucketKey === b.bucketKey && sameSortable(a.sortable, b.sortable),
+);
+
+function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortable: SortableBits | null }) {
+  const dispatch = useAppDispatch();
+  const item = useAppSelector((state) => selectItemById(state, id));
+  const pending = useAppSelector((state) => selectIsItemPending(state, id));
+  const assignee = useAppSelector((state) => selectMemberEmail(state, item?.plan.assignedToUserId ?? null));
+  const navigation = useBoardNavigation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const descriptionId = useId();
+  const moveUp = useCallback(() => navigation.moveWithinColumn(id, -1), [navigation, id]);
+  const moveDown = useCallback(() => navigation.moveWithinColumn(id, 1), [navigation, id]);
+
+  if (!item) return null;
+  const completed = isCompleted(item.completionDate);
+  const title = titleOf(item.description);
+  const name = item.externalId || title;
+  const { onKeyDown: dragKeyDown, ...pointerListeners } = sortable?.listeners ?? {};
+
+  const focusTo = (direction: FocusDirection) => {
+    const next = navigation.neighbour(id, direction);
+    if (next) navigation.focus(next);
+  };
+
+  const toggleCompletion = () => {
+    dispatch(completionToggled(id, !completed));
+    navigation.announce(`${name} marked ${completed ? 'incomplete' : 'complete'}.`);
+  };
+  const altKeys: Record<string, () => void> = {
+    ArrowUp: moveUp,
+    ArrowDown: moveDown,
+    ArrowLeft: () => navigation.moveToAdjacentColumn(id, -1),
+    ArrowRight: () => navigation.moveToAdjacentColumn(id, 1),
+  };
+  const plainKeys: Record<string, () => void> = {
+    Enter: () => dispatch(itemPanelOpened(id)),
+    ArrowUp: () => focusTo('up'),
+    ArrowDown: () => focusTo('down'),
+    ArrowLeft: () => focusTo('left'),
+    ArrowRight: () => focusTo('right'),
+    Home: () => focusTo('first'),
+    End: () => focusTo('last'),
+    x: toggleCompletion,
+    X: toggleCompletion,
+    m: () => setMenuOpen(true),
+    M: () => setMenuOpen(true),
+    n: () => navigation.column(bucketKey)?.openQuickAdd(),
+    N: () => navigation.column(bucketKey)?.openQuickAdd(),
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const modifiers = event.ctrlKey || event.metaKey;
+    const action =
+      event.altKey && !modifiers
+        ? altKeys[event.key]
+        : !event.altKey && !modifiers && !event.shiftKey
+          ? plainKeys[event.key]
+          : undefined;
+    if (action) {
+      event.preventDefault();
+      action();
+      return;
+    }
+    // Everything else is dnd-kit's: Space picks the card up.
+    (dragKeyDown as ((event: KeyboardEvent) => void) | undefined)?.(event);
+  };
+
+  return (
+    <div
+      ref={sortable?.setNodeRef}
+      data-card-id={id}
+      className={`${styles.card} ${completed ? styles.completed : ''} ${sortable?.isDragging ? styles.dragging : ''} ${pending ? styles.pending : ''} ${sortable?.landing ? styles.landing : ''}`}
+      style={sortable ? { transform: sortable.transform, transition: sortable.transition } : undefined}
+      {...(pointerListeners as HTMLAttributes<HTMLDivElement>)}
+    >
+      <button
+        type="button"
+        ref={sortable?.setActivatorNodeRef}
+        data-card-focus=""
+        className={styles.title}
+        {...sortable?.attributes}
+        aria-roledescription={sortable ? 'draggable item' : undefined}
+        aria-describedby={[descriptionId, sortable?.attributes['aria-describedby']].filter(Boolean).join(' ')}
+        onClick={() => dispatch(itemPanelOpened(id))}
+        onKeyDown={onKeyDown}
+      >
+        <CardBody item={item} pending={pending} assignee={assignee} />
+      </button>
+      <VisuallyHidden>
+        <span id={descriptionId}>{describe(item, assignee, pending)}</span>
+      </VisuallyHidden>
+      <button
+        type="button"
+        className={`${styles.completeButton} ${completed ? styles.checked : ''}`}
+        aria-pressed={completed}
+        aria-label={`${completed ? 'Mark incomplete' : 'Mark complete'}: ${name}`}
+        title={completed ? 'Mark incomplete (X)' : 'Mark complete (X)'}
+        onClick={() => dispatch(completionToggled(id, !completed))}
+      />
+      <span className={`${styles.menu} ${menuOpen ? styles.menuOpen : ''}`}>
+        <CardMenuButton
+          id={id}
+          label={name}
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          onMoveUp={moveUp}
+          onMoveDown={moveDown}
+        />
+      </span>
+    </div>
+  );
+}

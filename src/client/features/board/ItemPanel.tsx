@@ -1,0 +1,461 @@
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectItemById, selectItemEntities } from '../items/itemsSelectors';
+import { completionToggled, itemDeleteRequested, itemUpdateRequested } from '../items/itemsSlice';
+import { assignItem, moveItemToBucket } from '../items/itemCommands';
+import { bucketOf, kindLabel, type BoardItem, type ItemFields } from '../items/itemModel';
+import { displayTitle } from '../../../shared/displayTitle';
+import { isCompleted } from '../../../shared/completion';
+import { ItemType } from '../../../shared/enums';
+import { bucketKey, parseBucketKey, scopeLabel, timeframeLabel } from '../../../shared/timeframes';
+import { Button, Spinner } from '../../ui';
+import { itemPanelClosed } from './boardSlice';
+import { useBoardLayout } from './boardLayout';
+import { useBoardNavigation } from './boardNavigation';
+import { selectTeamMembers } from './people';
+import styles from './ItemPanel.module.css';
+
+const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
+
+const workflowLabels = ['Not started', 'Sent to agent', 'Pull request open', 'Merged', 'Done'];
+
+/** The fields the panel edits as text, kept as a draft until saved. */
+interface Draft {
+  description: string;
+  goals: string[];
+  startDate: string;
+  workflowStatus: number;
+  codingAgentUrl: string;
+  pullRequestUrl: string;
+  implementationIds: string[];
+  newTestScenarios: string[];
+  projectPatternIds: string;
+}
+
+function draftOf(item: BoardItem): Draft {
+  return {
+    description: item.description,
+    goals: item.goals,
+    startDate: item.startDate ?? '',
+    workflowStatus: item.workflowStatus,
+    codingAgentUrl: item.codingAgentUrl ?? '',
+    pullRequestUrl: item.pullRequestUrl ?? '',
+    implementationIds: item.implementationIds ?? [],
+    newTestScenarios: item.newTestScenarios ?? [],
+    projectPatternIds: (item.projectPatternIds ?? []).join(', '),
+  };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** What changed between the item and the draft, as an update's fields (kind-specific ones by kind). */
+export function changedFields(item: BoardItem, draft: Draft): ItemFields {
+  const patch: ItemFields = {};
+  const goals = draft.goals.map((goal) => goal.trim()).filter(Boolean);
+  if (draft.description !== item.description) patch.description = draft.description;
+  if (!sameList(goals, item.goals)) patch.goals = goals;
+  if ((draft.startDate || null) !== item.startDate) patch.startDate = draft.startDate || null;
+  if (draft.workflowStatus !== item.workflowStatus) patch.workflowStatus = draft.workflowStatus;
+  if ((draft.codingAgentUrl.trim() || null) !== item.codingAgentUrl)
+    patch.codingAgentUrl = draft.codingAgentUrl.trim() || null;
+  if ((draft.pullRequestUrl.trim() || null) !== item.pullRequestUrl)
+    patch.pullRequestUrl = draft.pullRequestUrl.trim() || null;
+  if (item.itemType === ItemType.Demo && !sameList(draft.implementationIds, item.implementationIds ?? [])) {
+    patch.implementationIds = draft.implementationIds;
+  }
+  if (item.itemType === ItemType.Implementation) {
+    const scenarios = draft.newTestScenarios.map((s) => s.trim()).filter(Boolean);
+    if (!sameList(scenarios, item.newTestScenarios ?? [])) patch.newTestScenarios = scenarios;
+    const patterns = draft.projectPatternIds
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (!sameList(patterns, item.projectPatternIds ?? [])) patch.projectPatternIds = patterns;
+  }
+  return patch;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h3 id={id} className={styles.sectionTitle}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** An editable list of short texts (goals, test scenarios). */
+function TextList({
+  label,
+  values,
+  onChange,
+  addLabel,
+}: {
+  label: string;
+  values: string[];
+  onChange: (values: string[]) => void;
+  addLabel: string;
+}) {
+  return (
+    <div className={styles.list}>
+      {values.map((value, index) => (
+        <div key={index} className={styles.listRow}>
+          <input
+            className={styles.input}
+            aria-label={`${label} ${index + 1}`}
+            value={value}
+            onChange={(event) => onChange(values.map((v, i) => (i === index ? event.target.value : v)))}
+          />
+          <Button
+            variant="ghost"
+            aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}
+            onClick={() => onChange(values.filter((_, i) => i !== index))}
+          >
+            ✕
+          </Button>
+        </div>
+      ))}
+      <div>
+        <Button onClick={() => onChange([...values, ''])}>{addLabel}</Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The item panel: everything about one item. Text edits are kept as a draft and saved with Save
+ * (or Ctrl/⌘+Enter, or on closing); completion, place and assignee change at once.
+ */
+export default function ItemPanel({ id }: { id: string }) {
+  const dispatch = useAppDispatch();
+  const item = useAppSelector((state) => selectItemById(state, id));
+  const close = () => dispatch(itemPanelClosed());
+  // The item was deleted (or its create failed) while open.
+  useEffect(() => {
+    if (!item) dispatch(itemPanelClosed());
+  }, [item, dispatch]);
+  if (!item) return null;
+  return <ItemPanelDialog key={item.id} item={item} onClose={close} />;
+}
+
+function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const layout = useBoardLayout();
+  const navigation = useBoardNavigation();
+  const members = useAppSelector(selectTeamMembers);
+  const entities = useAppSelector(selectItemEntities);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(item));
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const id = useId();
+  const completed = isCompleted(item.completionDate);
+  const patch = changedFields(item, draft);
+  const dirty = Object.keys(patch).length > 0;
+  const latest = useRef({ item, draft });
+  latest.current = { item, draft };
+
+  const save = () => {
+    const fields = changedFields(latest.current.item, latest.current.draft);
+    if (Object.keys(fields).length > 0) dispatch(itemUpdateRequested(item.id, fields, layout.projectId));
+  };
+  const closeAndSave = () => {
+    save();
+    onClose();
+  };
+
+  const implementations = useMemo(
+    () =>
+      Object.values(entities).filter(
+        (other): other is BoardItem => !!other && other.itemType === ItemType.Implementation && other.id !== item.id,
+      ),
+    [entities, item.id],
+  );
+  const currentKey = bucketKey(bucketOf(item));
+  const memberEmail = (userId: string | null) => members.find((m) => m.userId === userId)?.emailAddress ?? null;
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && closeAndSave()}>
+      <Dialog.Portal>
+        <div className={styles.backdrop} aria-hidden="true" />
+        <Dialog.Content
+          className={styles.panel}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            navigation.focus(item.id);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              save();
+            }
+          }}
+        >
+          <header className={styles.header}>
+            <span className={styles.kind} data-kind={item.itemType}>
+              {kindLabel[item.itemType]}
+            </span>
+            <span className={styles.externalId}>{item.externalId || 'Saving…'}</span>
+            <span className={styles.spacer} />
+            <Dialog.Close className={styles.close} aria-label="Close">
+              ✕
+            </Dialog.Close>
+          </header>
+          <Dialog.Title className={styles.title}>{displayTitle(draft.description)}</Dialog.Title>
+          <Dialog.Description className={styles.visuallyHidden}>
+            {kindLabel[item.itemType]} {item.externalId}. Changes to the text are saved with Save, Control+Enter, or on
+            closing.
+          </Dialog.Description>
+
+          <div className={styles.quickRow}>
+            <Button
+              variant={completed ? 'primary' : 'secondary'}
+              aria-pressed={completed}
+              onClick={() => dispatch(completionToggled(item.id, !completed))}
+            >
+              {completed ? '✓ Completed' : 'Mark complete'}
+            </Button>
+            {completed && item.completionDate && (
+              <span className={styles.muted}>on {new Date(item.completionDate).toLocaleDateString()}</span>
+            )}
+          </div>
+
+          <Section title="Description">
+            <div className={styles.tabs} role="tablist" aria-label="Description">
+              <button
+                type="button"
+                role="tab"
+                aria-selected={tab === 'write'}
+                className={styles.tab}
+                onClick={() => setTab('write')}
+              >
+                Write
+              </button>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={tab === 'preview'}
+                className={styles.tab}
+                onClick={() => setTab('preview')}
+              >
+                Preview
+              </button>
+            </div>
+            {tab === 'write' ? (
+              <textarea
+                className={styles.textarea}
+                aria-label="Description (markdown)"
+                value={draft.description}
+                onChange={(event) => set('description', event.target.value)}
+                rows={8}
+                placeholder="The first line is the title. Markdown works."
+              />
+            ) : (
+              <div className={styles.preview} role="tabpanel" aria-label="Preview">
+                <Suspense fallback={<Spinner size="small" label="Loading the preview…" />}>
+                  <MarkdownView markdown={draft.description || '_Nothing written yet._'} />
+                </Suspense>
+              </div>
+            )}
+          </Section>
+
+          <Section title="Plan">
+            <div className={styles.grid}>
+              <label className={styles.field}>
+                <span className={styles.fieldLabel}>Bucket</span>
+                <select
+                  className={styles.select}
+                  value={currentKey}
+                  onChange={(event) => {
+                    const bucket = parseBucketKey(event.target.value);
+                    if (bucket) dispatch(moveItemToBucket(item.id, bucket));
+                  }}
+                >
+                  {layout.moveTargets.map((group) => (
+                    <optgroup key={group.scope} label={group.label}>
+                      {group.columns.map((column) => (
+                        <option key={column.key} value={column.key}>
+                          {column.detail ? `${column.label} · ${column.detail}` : column.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              </label>
+              <label className={styles.field}>
+                <span className={styles.fieldLabel}>Assignee</span>
+                <select
+                  className={styles.select}
+                  value={item.plan.assignedToUserId ?? ''}
+                  onChange={(event) => dispatch(assignItem(item.id, event.target.value || null))}
+                >
+                  <option value="">Unassigned</option>
+                  {members.map((member) => (
+                    <option key={member.userId} value={member.userId}>
+                      {member.emailAddress}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={styles.field}>
+                <span className={styles.fieldLabel}>Start date</span>
+                <input
+                  className={styles.input}
+                  type="date"
+                  value={draft.startDate}
+                  onChange={(event) => set('startDate', event.target.value)}
+                />
+              </label>
+              <label className={styles.field}>
+                <span className={styles.fieldLabel}>Hand-off</span>
+                <select
+                  className={styles.select}
+                  value={draft.workflowStatus}
+                  onChange={(event) => set('workflowStatus', Number(event.target.value))}
+                >
+                  {workflowLabels.map((label, value) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </Section>
+
+          <Section title="Goals">
+            <TextList label="Goal" values={draft.goals} onChange={(goals) => set('goals', goals)} addLabel="Add goal" />
+          </Section>
+
+          {item.itemType === ItemType.Demo && (
+            <Section title="Implementations it shows">
+              {implementations.length === 0 ? (
+                <p className={styles.muted}>This project has no implementation items yet.</p>
+              ) : (
+                <ul className={styles.checks}>
+                  {implementations.map((other) => (
+                    <li key={other.id}>
+                      <label className={styles.check}>
+                        <input
+                          type="checkbox"
+                          checked={draft.implementationIds.includes(other.id)}
+                          onChange={(event) =>
+                            set(
+                              'implementationIds',
+                              event.target.checked
+                                ? [...draft.implementationIds, other.id]
+                                : draft.implementationIds.filter((value) => value !== other.id),
+                            )
+                          }
+                        />
+                        <span className={styles.externalId}>{other.externalId}</span> {displayTitle(other.description)}
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+          )}
+
+          {item.itemType === ItemType.Implementation && (
+            <Section title="Implementation">
+              <span className={styles.fieldLabel}>New test scenarios</span>
+              <TextList
+                label="Test scenario"
+                values={draft.newTestScenarios}
+                onChange={(values) => set('newTestScenarios', values)}
+                addLabel="Add test scenario"
+              />
+              <label className={styles.field}>
+                <span className={styles.fieldLabel}>Project pattern ids (comma-separated)</span>
+                <input
+                  className={styles.input}
+                  value={draft.projectPatternIds}
+                  onChange={(event) => set('projectPatternIds', event.target.value)}
+                />
+              </label>
+              <p className={styles.muted}>
+                Local patterns: {item.localPatternData?.patterns.length ?? 0} patterns,{' '}
+                {item.localPatternData?.patternConnections.length ?? 0} connections.
+              </p>
+            </Section>
+          )}
+
+          <Section title="Links">
+            <div className={styles.grid}>
+              <label className={styles.field}>
+                <span className={styles.fieldLabel}>Coding agent</span>
+                <input
+                  className={styles.input}
+                  type="url"
+                  inputMode="url"
+                  value={draft.codingAgentUrl}
+                  onChange={(event) => set('codingAgentUrl', event.target.value)}
+                  placeholder="https://"
+                />
+              </label>
+              <label className={styles.field}>
+                <span className={styles.fieldLabel}>Pull request</span>
+                <input
+                  className={styles.input}
+                  type="url"
+                  inputMode="url"
+                  value={draft.pullRequestUrl}
+                  onChange={(event) => set('pullRequestUrl', event.target.value)}
+                  placeholder="https://"
+                />
+              </label>
+            </div>
+          </Section>
+
+          <Section title="Assignment history">
+            <ol className={styles.history} aria-describedby={`${id}-history`}>
+              {[...item.plan.assignmentHistory].reverse().map((entry, index) => (
+                <li key={`${entry.dateUpdated}-${index}`} className={styles.historyEntry}>
+                  <time dateTime={entry.dateUpdated} className={styles.muted}>
+                    {new Date(entry.dateUpdated).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                  </time>
+                  <span>
+                    {timeframeLabel(entry.assignment.assignedTimeframe, layout.milestones)},{' '}
+                    {scopeLabel(entry.assignment.scope).toLowerCase()}
+                    {entry.assignment.assignedToUserId
+                      ? ` · ${memberEmail(entry.assignment.assignedToUserId) ?? 'a former member'}`
+                      : ''}
+                  </span>
+                </li>
+              ))}
+            </ol>
+            <p id={`${id}-history`} className={styles.visuallyHidden}>
+              Newest first.
+            </p>
+          </Section>
+
+          <footer className={styles.footer}>
+            <Button
+              variant="ghost"
+              className={styles.delete}
+              onClick={() => {
+                if (!confirmDelete) return setConfirmDelete(true);
+                dispatch(itemDeleteRequested(item.id, layout.projectId));
+                onClose();
+              }}
+            >
+              {confirmDelete ? 'Yes, delete it' : 'Delete…'}
+            </Button>
+            <span className={styles.spacer} />
+            <span className={styles.muted} aria-live="polite">
+              {dirty ? 'Unsaved changes' : ''}
+            </span>
+            <Button variant="primary" disabled={!dirty} onClick={save}>
+              Save
+            </Button>
+          </footer>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

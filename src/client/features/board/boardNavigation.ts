@@ -1,0 +1,153 @@
+/**
+ * Keyboard focus across a virtualised board: each column registers the ids it shows and how to scroll
+ * to one; moving focus scrolls the target into view first, then focuses its card once it is rendered.
+ */
+import { createContext, useContext } from 'react';
+import type { AppDispatch, RootState } from '../../app/store';
+import { moveItemTo, moveItemToBucket } from '../items/itemCommands';
+import { bucketName } from './boardColumns';
+import type { BoardLayout } from './boardLayout';
+import { markDrop } from './boardPerf';
+
+export interface ColumnEntry {
+  ids: readonly string[];
+  scrollToIndex(index: number): void;
+  openQuickAdd(): void;
+}
+
+export type FocusDirection = 'up' | 'down' | 'left' | 'right' | 'first' | 'last';
+
+export class BoardNavigation {
+  private readonly columns = new Map<string, ColumnEntry>();
+  /** Column keys in board order, set by the board on each render. */
+  order: string[] = [];
+  announce: (message: string) => void = () => undefined;
+  layout: BoardLayout | null = null;
+
+  constructor(private readonly store: { dispatch: AppDispatch; getState: () => RootState }) {}
+
+  register(key: string, entry: ColumnEntry) {
+    this.columns.set(key, entry);
+  }
+
+  unregister(key: string, entry: ColumnEntry) {
+    if (this.columns.get(key) === entry) this.columns.delete(key);
+  }
+
+  column(key: string): ColumnEntry | undefined {
+    return this.columns.get(key);
+  }
+
+  /** Where an item is shown: its column key and index, or null. */
+  locate(id: string): { key: string; index: number } | null {
+    for (const key of this.order) {
+      const index = this.columns.get(key)?.ids.indexOf(id) ?? -1;
+      if (index >= 0) return { key, index };
+    }
+    return null;
+  }
+
+  /** Scrolls an item into view and focuses its card (tries for a few frames while it renders). */
+  focus(id: string, attempts = 12) {
+    const place = this.locate(id);
+    if (place) this.columns.get(place.key)?.scrollToIndex(place.index);
+    const tryFocus = (left: number) => {
+      const card = document.querySelector<HTMLElement>(
+        `[data-card-id="${id.replace(/["\\]/g, '\\$&')}"] [data-card-focus]`,
+      );
+      if (card) {
+        card.focus({ preventScroll: false });
+        return;
+      }
+      if (left > 0) requestAnimationFrame(() => tryFocus(left - 1));
+    };
+    tryFocus(attempts);
+  }
+
+  /** The item focus goes to from `id` in a direction, or null at an edge. */
+  neighbour(id: string, direction: FocusDirection): string | null {
+    const place = this.locate(id);
+    if (!place) return null;
+    const ids = this.columns.get(place.key)?.ids ?? [];
+    switch (direction) {
+      case 'up':
+        return ids[place.index - 1] ?? null;
+      case 'down':
+        return ids[place.index + 1] ?? null;
+      case 'first':
+        return ids[0] ?? null;
+      case 'last':
+        return ids.at(-1) ?? null;
+      case 'left':
+      case 'right': {
+        const step = direction === 'left' ? -1 : 1;
+        for (let at = this.order.indexOf(place.key) + step; at >= 0 && at < this.order.length; at += step) {
+          const other = this.columns.get(this.order[at]!)?.ids ?? [];
+          if (other.length > 0) return other[Math.min(place.index, other.length - 1)]!;
+        }
+        return null;
+      }
+    }
+  }
+
+  /** The column key beside `key` in board order. */
+  adjacentColumn(key: string, step: -1 | 1): string | null {
+    const at = this.order.indexOf(key);
+    return at < 0 ? null : (this.order[at + step] ?? null);
+  }
+
+  private nameOf(id: string): string {
+    return this.store.getState().items.entities[id]?.externalId || 'the item';
+  }
+
+  private columnName(key: string): string {
+    const column = this.layout?.columnByKey.get(key);
+    return column && this.layout ? bucketName(column.bucket, this.layout.milestones) : key;
+  }
+
+  /** Alt+↑/↓: one place up or down among the cards the column shows (filters may hide some). */
+  moveWithinColumn(id: string, delta: -1 | 1) {
+    const place = this.locate(id);
+    const column = place && this.layout?.columnByKey.get(place.key);
+    if (!place || !column) return;
+    const visible = this.columns.get(place.key)?.ids ?? [];
+    const neighbourId = visible[place.index + delta];
+    if (!neighbourId) {
+      this.announce(`${this.nameOf(id)} is already ${delta < 0 ? 'first' : 'last'} in ${this.columnName(place.key)}.`);
+      return;
+    }
+    const others = (this.store.getState().items.bucketIds[place.key] ?? []).filter((other) => other !== id);
+    const at = others.indexOf(neighbourId);
+    markDrop();
+    this.store.dispatch(moveItemTo(id, column.bucket, delta < 0 ? at : at + 1));
+    this.announce(
+      `Moved ${this.nameOf(id)} to position ${place.index + delta + 1} of ${visible.length} in ${this.columnName(place.key)}.`,
+    );
+    this.focus(id);
+  }
+
+  /** Alt+←/→: to the column before or after, at its start if earlier in the plan, its end if later. */
+  moveToAdjacentColumn(id: string, step: -1 | 1) {
+    const place = this.locate(id);
+    const targetKey = place && this.adjacentColumn(place.key, step);
+    const target = targetKey ? this.layout?.columnByKey.get(targetKey) : undefined;
+    if (!target) {
+      this.announce(`${this.nameOf(id)} is already in the ${step < 0 ? 'first' : 'last'} column.`);
+      return;
+    }
+    markDrop();
+    if (this.store.dispatch(moveItemToBucket(id, target.bucket))) {
+      const where = step < 0 ? 'start' : 'end';
+      this.announce(`Moved ${this.nameOf(id)} to the ${where} of ${this.columnName(target.key)}.`);
+      this.focus(id);
+    }
+  }
+}
+
+export const BoardNavigationContext = createContext<BoardNavigation | null>(null);
+
+export function useBoardNavigation(): BoardNavigation {
+  const navigation = useContext(BoardNavigationContext);
+  if (!navigation) throw new Error('useBoardNavigation outside the board');
+  return navigation;
+}

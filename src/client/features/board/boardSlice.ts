@@ -1,0 +1,87 @@
+/** What the board shows and how: filters, search, the open item and the last notice. Not persisted. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Timeframe } from '../../../shared/timeframes';
+import type { Scope } from '../../../shared/enums';
+import type { ItemKind } from '../items/itemModel';
+
+export interface BoardFilters {
+  kind: ItemKind | null;
+  scope: Scope | null;
+  /** undefined: every timeframe; null: unscheduled only; a timeframe: what it contains. */
+  timeframe: Timeframe | null | undefined;
+}
+
+export interface BoardNotice {
+  id: number;
+  tone: 'error' | 'info';
+  message: string;
+}
+
+export interface BoardState {
+  filters: BoardFilters;
+  searchText: string;
+  /** The item whose panel is open. */
+  openItemId: string | null;
+  notice: BoardNotice | null;
+}
+
+const initialState: BoardState = {
+  filters: { kind: null, scope: null, timeframe: undefined },
+  searchText: '',
+  openItemId: null,
+  notice: null,
+};
+
+let noticeCounter = 0;
+
+export const boardSlice = createSlice({
+  name: 'board',
+  initialState,
+  reducers: {
+    filtersChanged(state, action: PayloadAction<Partial<BoardFilters>>) {
+      Object.assign(state.filters, action.payload);
+    },
+    filtersCleared(state) {
+      state.filters = initialState.filters;
+      state.searchText = '';
+    },
+    searchTextChanged(state, action: PayloadAction<string>) {
+      state.searchText = action.payload;
+    },
+    itemPanelOpened(state, action: PayloadAction<string>) {
+      state.openItemId = action.payload;
+    },
+    itemPanelClosed(state) {
+      state.openItemId = null;
+    },
+    noticeShown: {
+      reducer(state, action: PayloadAction<BoardNotice>) {
+        state.notice = action.payload;
+      },
+      prepare: (tone: BoardNotice['tone'], message: string) => {
+        noticeCounter += 1;
+        return { payload: { id: noticeCounter, tone, message } };
+      },
+    },
+    noticeDismissed(state, action: PayloadAction<number>) {
+      if (state.notice?.id === action.payload) state.notice = null;
+    },
+  },
+  selectors: {
+    selectBoardFilters: (state) => state.filters,
+    selectSearchText: (state) => state.searchText,
+    selectOpenItemId: (state) => state.openItemId,
+    selectBoardNotice: (state) => state.notice,
+  },
+});
+
+export const {
+  filtersChanged,
+  filtersCleared,
+  searchTextChanged,
+  itemPanelOpened,
+  itemPanelClosed,
+  noticeShown,
+  noticeDismissed,
+} = boardSlice.actions;
+export const { selectBoardFilters, selectSearchText, selectOpenItemId, selectBoardNotice } = boardSlice.selectors;

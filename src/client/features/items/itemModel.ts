@@ -1,0 +1,92 @@
+/** The board's view of an item: the item's fields and its place (plan context) in the board's project. */
+import type { AssignmentHistoryEntry, Item, ProjectContext } from '../../../shared/contract/items';
+import { ItemType, Scope } from '../../../shared/enums';
+import { displayTitle } from '../../../shared/displayTitle';
+import type { PlanBucket } from '../../../shared/timeframes';
+
+export type { AssignmentHistoryEntry, Item, ProjectContext };
+
+/** The three kinds a board holds (ProjectDeprecated is never created). */
+export type ItemKind = typeof ItemType.Demo | typeof ItemType.Implementation | typeof ItemType.GoToMarket;
+export const ItemKinds: readonly ItemKind[] = [ItemType.Demo, ItemType.Implementation, ItemType.GoToMarket];
+
+export interface BoardItem extends Omit<Item, 'projectContexts'> {
+  /** Its context in the board's project: bucket, sort key, assignee and history. */
+  plan: ProjectContext;
+}
+
+/** The fields a caller may write (spec §3), kind-specific ones included. */
+export type ItemFields = Partial<
+  Pick<
+    BoardItem,
+    | 'description'
+    | 'workflowStatus'
+    | 'codingAgentUrl'
+    | 'pullRequestUrl'
+    | 'parentContextItemId'
+    | 'goals'
+    | 'startDate'
+    | 'completionDate'
+    | 'implementationIds'
+    | 'projectPatternIds'
+    | 'localPatternData'
+    | 'newTestScenarios'
+  >
+>;
+
+export const kindLabel: Record<number, string> = {
+  [ItemType.ProjectDeprecated]: 'Project',
+  [ItemType.Demo]: 'Demo',
+  [ItemType.Implementation]: 'Implementation',
+  [ItemType.GoToMarket]: 'Go-to-market',
+};
+
+/** The path segment of each kind's create and update calls (spec §7). */
+export type KindPath = 'demos' | 'implementations' | 'gtm';
+export function kindPath(itemType: number): KindPath {
+  if (itemType === ItemType.Demo) return 'demos';
+  if (itemType === ItemType.Implementation) return 'implementations';
+  return 'gtm';
+}
+
+export function isItemKind(value: unknown): value is ItemKind {
+  return (ItemKinds as readonly unknown[]).includes(value);
+}
+
+/** An item as the server sends it, seen from one project; null when it is not in that project. */
+export function toBoardItem(item: Item, projectId: string): BoardItem | null {
+  const { projectContexts, ...fields } = item;
+  const plan = projectContexts.find((context) => context.projectId === projectId);
+  return plan ? { ...fields, plan } : null;
+}
+
+export function bucketOf(item: Pick<BoardItem, 'plan'>): PlanBucket {
+  return { scope: item.plan.scope, assignedTimeframe: item.plan.assignedTimeframe };
+}
+
+/** Where every new item starts before it moves to the requested bucket (spec §4). */
+export const NEW_ITEM_BUCKET: PlanBucket = { scope: Scope.OutOfScope, assignedTimeframe: null };
+
+const TEMP_PREFIX = 'tmp-';
+let tempCounter = 0;
+/** A temporary id for an item being created; the server's id replaces it on answer. */
+export function newTempId(): string {
+  tempCounter += 1;
+  return `${TEMP_PREFIX}${tempCounter}-${Math.random().toString(36).slice(2, 10)}`;
+}
+export const isTempId = (id: string) => id.startsWith(TEMP_PREFIX);
+
+const titles = new Map<string, string>();
+/**
+ * The display title (spec §5), remembered per description: cards re-render often while dragging, and
+ * turning markdown into text is the costly part of drawing one.
+ */
+export function titleOf(description: string): string {
+  let title = titles.get(description);
+  if (title === undefined) {
+    if (titles.size > 20_000) titles.clear();
+    title = displayTitle(description);
+    titles.set(description, title);
+  }
+  return title;
+}

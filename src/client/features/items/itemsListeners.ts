@@ -1,0 +1,290 @@
+/**
+ * Sends the board's optimistic changes to the server and settles them (spec §4):
+ * - updates to one item (fields, completion, delete) run one after another per item id;
+ * - project-context changes (creates and moves) run one after another per project;
+ * - anything about an item that still has a temporary id waits for its server id;
+ * - a failure rolls back exactly what the failed call changed.
+ */
+import type { AppStartListening } from '../../app/listeners';
+import type { RootState } from '../../app/store';
+import { itemsApi } from '../../api/items';
+import type { CreateDemoApiArg, CreateGoToMarketItemApiArg, CreateImplementationApiArg } from '../../api/items.gen';
+import { projectsApi } from '../../api/projects';
+import { envelopeOf, errorMessage } from '../../api/envelopeBaseQuery';
+import { quotaErrorRaised } from '../quota/quotaErrorSlice';
+import { noticeShown } from '../board/boardSlice';
+import { bucketKey, sameBucket } from '../../../shared/timeframes';
+import { ItemType } from '../../../shared/enums';
+import { displayTitle } from '../../../shared/displayTitle';
+import { KeyedQueue } from './keyedQueue';
+import { bucketOf, isTempId, type BoardItem, type ItemFields } from './itemModel';
+import {
+  completionToggled,
+  currentId,
+  itemCreateConfirmed,
+  itemCreateFailed,
+  itemCreateRequested,
+  itemDeleteRequested,
+  itemDeleteSettled,
+  itemMoveConfirmed,
+  itemMoveFailed,
+  itemMoveRequested,
+  itemUpdateRequested,
+  itemUpdateSettled,
+} from './itemsSlice';
+
+type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
+
+interface Queues {
+  /** Keyed by the id an item was born with, so its temporary and server ids share one queue. */
+  items: KeyedQueue;
+  projects: KeyedQueue;
+}
+
+/**
+ * One set of queues per store (tests build many stores on one listener middleware), keyed by the
+ * store's getState, which the listener API hands on unchanged.
+ */
+const queuesByStore = new WeakMap<object, Queues>();
+export function queuesOf(getState: object): Queues {
+  let queues = queuesByStore.get(getState);
+  if (!queues) {
+    queues = { items: new KeyedQueue(), projects: new KeyedQueue() };
+    queuesByStore.set(getState, queues);
+  }
+  return queues;
+}
+
+/** Resolves once every queued call of a store has settled (tests, benchmarks): pass `store.getState`. */
+export function itemQueuesIdle(getState: object): Promise<void> {
+  const queues = queuesOf(getState);
+  return Promise.all([queues.items.idle(), queues.projects.idle()]).then(() => undefined);
+}
+
+/** The server id of an item: at once for a known id, after its create for a temporary one; null if that failed. */
+async function serverIdOf(id: string | null | undefined, listenerApi: ListenerApi): Promise<string | null> {
+  if (!id) return null;
+  if (!isTempId(id)) return id;
+  const resolved = (state: RootState) => state.items.resolvedTempIds[id];
+  if (resolved(listenerApi.getState()) === undefined) {
+    await listenerApi.condition((_action, state) => resolved(state) !== undefined);
+  }
+  return resolved(listenerApi.getState()) ?? null;
+}
+
+/** Dispatches one call, answers its data, and drops the call's cache entry (the slices keep what matters). */
+async function call<T>(request: { unwrap(): Promise<T>; reset(): void }): Promise<T> {
+  try {
+    return await request.unwrap();
+  } finally {
+    request.reset();
+  }
+}
+
+function neighboursAt(state: RootState, key: string, id: string) {
+  const list = state.items.bucketIds[key] ?? [];
+  const at = list.indexOf(id);
+  return { left: at > 0 ? list[at - 1]! : null, right: at >= 0 && at < list.length - 1 ? list[at + 1]! : null };
+}
+
+function label(item: Pick<BoardItem, 'externalId' | 'description'> | undefined): string {
+  if (!item) return 'the item';
+  return item.externalId || `“${displayTitle(item.description)}”`;
+}
+
+function fail(listenerApi: ListenerApi, what: string, error: unknown) {
+  listenerApi.dispatch(noticeShown('error', `Couldn’t ${what}: ${errorMessage(error)}`));
+}
+
+export function registerItemsListeners(startListening: AppStartListening) {
+  startListening({
+    actionCreator: itemCreateRequested,
+    effect: async (action, listenerApi) => {
+      const { tempId, projectId, itemType, item, bucket, assignedToUserId } = action.payload;
+      // The neighbours the user saw, taken before anything else can change the bucket.
+      const { left, right } = neighboursAt(listenerApi.getState(), bucketKey(bucket), tempId);
+      const queues = queuesOf(listenerApi.getState);
+      await queues.projects.run(projectId, async () => {
+        const [leftNeighborId, rightNeighborId] = await Promise.all([
+          serverIdOf(left, listenerApi),
+          serverIdOf(right, listenerApi),
+        ]);
+        const arg = {
+          projectId,
+          project: {
+            scope: bucket.scope,
+            assignedTimeframe: bucket.assignedTimeframe,
+            ...(assignedToUserId !== undefined ? { assignedToUserId } : {}),
+            ...(leftNeighborId || rightNeighborId ? { orderUpdate: { leftNeighborId, rightNeighborId } } : {}),
+          },
+          item,
+        };
+        const endpoints = itemsApi.endpoints;
+        try {
+          const created = await call(
+            itemType === ItemType.Demo
+              ? listenerApi.dispatch(endpoints.createDemo.initiate(arg as CreateDemoApiArg))
+              : itemType === ItemType.Implementation
+                ? listenerApi.dispatch(endpoints.createImplementation.initiate(arg as CreateImplementationApiArg))
+                : listenerApi.dispatch(endpoints.createGoToMarketItem.initiate(arg as CreateGoToMarketItemApiArg)),
+          );
+          queues.items.alias(created.id, tempId);
+          listenerApi.dispatch(
+            itemCreateConfirmed({
+              tempId,
+              id: created.id,
+              linkId: created.linkId,
+              externalId: created.externalId,
+              plan: created.projectPlanContext,
+              rebalancedSortKeys: created.rebalancedSortKeys,
+            }),
+          );
+        } catch (error) {
+          listenerApi.dispatch(itemCreateFailed({ tempId }));
+          const envelope = envelopeOf(error);
+          if (envelope?.result === 'QuotaLimit') {
+            listenerApi.dispatch(
+              quotaErrorRaised((envelope.data as { quotaKind?: string } | undefined)?.quotaKind ?? 'project-items'),
+            );
+          } else {
+            fail(listenerApi, `add “${displayTitle(item.description)}”`, error);
+          }
+        }
+      });
+    },
+  });
+
+  startListening({
+    actionCreator: itemUpdateRequested,
+    effect: async (action, listenerApi) => {
+      const { id, patch, projectId, requestId } = action.payload;
+      const state = listenerApi.getState();
+      const itemType = state.items.entities[currentId(state.items, id)]?.itemType;
+      await queuesOf(listenerApi.getState).items.run(id, async () => {
+        const serverId = await serverIdOf(id, listenerApi);
+        if (!serverId || itemType === undefined) return;
+        const arg = { id: serverId, body: { projectId, item: patch as never } };
+        const endpoints = itemsApi.endpoints;
+        try {
+          await call(
+            itemType === ItemType.Demo
+              ? listenerApi.dispatch(endpoints.updateDemo.initiate(arg))
+              : itemType === ItemType.Implementation
+                ? listenerApi.dispatch(endpoints.updateImplementation.initiate(arg))
+                : listenerApi.dispatch(endpoints.updateGoToMarketItem.initiate(arg)),
+          );
+          listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: true }));
+        } catch (error) {
+          listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
+          fail(listenerApi, `save ${label(listenerApi.getState().items.entities[serverId])}`, error);
+        }
+      });
+    },
+  });
+
+  startListening({
+    actionCreator: completionToggled,
+    effect: async (action, listenerApi) => {
+      const { id, markComplete, requestId } = action.payload;
+      await queuesOf(listenerApi.getState).items.run(id, async () => {
+        const serverId = await serverIdOf(id, listenerApi);
+        if (!serverId) return;
+        try {
+          const answer = await call(
+            listenerApi.dispatch(
+              itemsApi.endpoints.completeProjectItem.initiate({ id: serverId, body: { markComplete } }),
+            ),
+          );
+          const serverFields: ItemFields = { completionDate: answer.completionDate };
+          listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: true, serverFields }));
+        } catch (error) {
+          listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
+          const what = markComplete ? 'complete' : 'reopen';
+          fail(listenerApi, `${what} ${label(listenerApi.getState().items.entities[serverId])}`, error);
+        }
+      });
+    },
+  });
+
+  startListening({
+    actionCreator: itemDeleteRequested,
+    effect: async (action, listenerApi) => {
+      const { id, projectId } = action.payload;
+      const before = listenerApi.getOriginalState().items;
+      const item = before.entities[currentId(before, id)];
+      if (!item) return;
+      const index = (before.bucketIds[bucketKey(bucketOf(item))] ?? []).indexOf(item.id);
+      await queuesOf(listenerApi.getState).items.run(id, async () => {
+        const serverId = await serverIdOf(item.id, listenerApi);
+        // Its create failed: there is nothing on the server to delete.
+        if (!serverId) return;
+        const { assignmentHistory: _history, ...project } = item.plan;
+        const body = {
+          projectId,
+          project,
+          item: { id: serverId, itemType: item.itemType, externalId: item.externalId },
+        };
+        try {
+          await call(listenerApi.dispatch(itemsApi.endpoints.deleteProjectItem.initiate({ id: serverId, body })));
+        } catch (error) {
+          listenerApi.dispatch(itemDeleteSettled({ ok: false, item, index }));
+          fail(listenerApi, `delete ${label(item)}`, error);
+        }
+      });
+    },
+  });
+
+  startListening({
+    actionCreator: itemMoveRequested,
+    effect: async (action, listenerApi) => {
+      const { projectId, to, assignedToUserId } = action.payload;
+      const before = listenerApi.getOriginalState().items;
+      const id = currentId(before, action.payload.id);
+      const item = before.entities[id];
+      if (!item) return;
+      const from = bucketOf(item);
+      const previousIndex = (before.bucketIds[bucketKey(from)] ?? []).indexOf(id);
+      const previous = item.plan;
+      const bucketChanged = !sameBucket(from, to);
+      const assigneeChanged = assignedToUserId !== undefined && assignedToUserId !== previous.assignedToUserId;
+      const reordered = bucketChanged || action.payload.index !== previousIndex;
+      const { left, right } = neighboursAt(listenerApi.getState(), bucketKey(to), id);
+
+      await queuesOf(listenerApi.getState).projects.run(projectId, async () => {
+        const [itemId, leftNeighborId, rightNeighborId] = await Promise.all([
+          serverIdOf(id, listenerApi),
+          serverIdOf(left, listenerApi),
+          serverIdOf(right, listenerApi),
+        ]);
+        if (!itemId) return;
+        const body = {
+          ...(bucketChanged || assigneeChanged
+            ? {
+                newAssignment: {
+                  scope: to.scope,
+                  assignedTimeframe: to.assignedTimeframe,
+                  ...(assigneeChanged ? { assignedToUserId } : {}),
+                },
+              }
+            : {}),
+          ...(reordered ? { orderUpdate: { leftNeighborId, rightNeighborId } } : {}),
+        };
+        try {
+          const answer = await call(
+            listenerApi.dispatch(projectsApi.endpoints.moveProjectItem.initiate({ projectId, itemId, body })),
+          );
+          listenerApi.dispatch(
+            itemMoveConfirmed({
+              id: itemId,
+              plan: answer.projectPlanContext,
+              rebalancedSortKeys: answer.rebalancedSortKeys,
+            }),
+          );
+        } catch (error) {
+          listenerApi.dispatch(itemMoveFailed({ id: itemId, previous, index: previousIndex }));
+          fail(listenerApi, `move ${label(item)}`, error);
+        }
+      });
+    },
+  });
+}

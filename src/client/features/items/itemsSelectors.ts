@@ -1,0 +1,21 @@
+import type { RootState } from '../../app/store';
+import { itemsAdapter } from './itemsSlice';
+
+const EMPTY: readonly string[] = Object.freeze([]);
+
+export const {
+  selectById: selectItemById,
+  selectEntities: selectItemEntities,
+  selectTotal: selectItemCount,
+} = itemsAdapter.getSelectors((state: RootState) => state.items);
+
+/** One bucket's ids in board order; the same array until that bucket changes. */
+export const selectBucketIds = (state: RootState, key: string): readonly string[] =>
+  state.items.bucketIds[key] ?? EMPTY;
+export const selectBucketIdMap = (state: RootState) => state.items.bucketIds;
+export const selectBoardProjectId = (state: RootState) => state.items.projectId;
+export const selectBoardStatus = (state: RootState) => state.items.status;
+export const selectBoardError = (state: RootState) => state.items.error;
+/** Whether an item still waits for its server id (its create is in flight). */
+export const selectIsItemPending = (state: RootState, id: string) =>
+  id.startsWith('tmp-') && state.items.resolvedTempIds[id] === undefined;

@@ -1,0 +1,459 @@
+/**
+ * The items of the board's project, normalised (createEntityAdapter), with each bucket's ordered ids
+ * kept beside them so a move touches only the two buckets and the item involved. Reducers apply the
+ * optimistic part of every change at once; the items listeners call the server and settle it.
+ */
+import { createAction, createEntityAdapter, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { RebalancedSortKeys } from '../../../shared/contract/items';
+import { compareSortKeys, sortKeyBetween } from '../../../shared/sortKeys';
+import { bucketKey, sameBucket, type PlanBucket } from '../../../shared/timeframes';
+import { authApi } from '../../api/auth';
+import { projectsApi } from '../../api/projects';
+import { bucketOf, type BoardItem, type Item, type ItemFields, type ProjectContext, toBoardItem } from './itemModel';
+
+export const itemsAdapter = createEntityAdapter<BoardItem>();
+
+/** switching: the active project is being changed; the board loads once the server has agreed. */
+export type BoardStatus = 'idle' | 'switching' | 'loading' | 'ready' | 'failed';
+
+interface PendingUpdates {
+  /** Each touched field's value before the first pending patch: what the server holds. */
+  confirmed: ItemFields;
+  patches: { requestId: string; patch: ItemFields }[];
+}
+
+export interface ItemsState extends ReturnType<typeof itemsAdapter.getInitialState> {
+  /** The project these items are shown for. */
+  projectId: string | null;
+  status: BoardStatus;
+  error: string | null;
+  /** Ordered ids of each bucket that holds items, by `bucketKey`. */
+  bucketIds: Record<string, string[]>;
+  /** Temporary ids whose create has been answered: the server's id, or null when it failed. */
+  resolvedTempIds: Record<string, string | null>;
+  /** Field updates in flight per item (spec §4: reverted on failure, later ones kept). */
+  pendingUpdates: Record<string, PendingUpdates>;
+  /** Moves in flight per item; a move's answer only sets the plan when no later move is queued. */
+  pendingMoves: Record<string, number>;
+}
+
+const initialState: ItemsState = itemsAdapter.getInitialState({
+  projectId: null,
+  status: 'idle',
+  error: null,
+  bucketIds: {},
+  resolvedTempIds: {},
+  pendingUpdates: {},
+  pendingMoves: {},
+});
+
+/** A temporary id after its create was answered is the server's id; any other id is itself. */
+export function currentId(state: ItemsState, id: string): string {
+  return state.resolvedTempIds[id] ?? id;
+}
+
+// --- requests: each applies its optimistic change here and is sent by the items listeners ---
+
+export interface CreateItemRequest {
+  projectId: string;
+  itemType: number;
+  item: ItemFields;
+  bucket: PlanBucket;
+  /** Where in the bucket it goes; absent: the start (the rule for a bucket earlier than the new-item bucket). */
+  index?: number;
+  assignedToUserId?: string | null;
+  teamId: string;
+}
+export const itemCreateRequested = createAction(
+  'items/createRequested',
+  (request: CreateItemRequest, tempId: string, now: string = new Date().toISOString()) => ({
+    payload: { ...request, tempId, now },
+  }),
+);
+
+export const itemUpdateRequested = createAction(
+  'items/updateRequested',
+  (id: string, patch: ItemFields, projectId: string) => ({ payload: { id, patch, projectId, requestId: nanoid() } }),
+);
+
+export const completionToggled = createAction(
+  'items/completionToggled',
+  (id: string, markComplete: boolean, now: string = new Date().toISOString()) => ({
+    payload: { id, markComplete, completionDate: markComplete ? now : null, requestId: nanoid() },
+  }),
+);
+
+export const itemDeleteRequested = createAction('items/deleteRequested', (id: string, projectId: string) => ({
+  payload: { id, projectId },
+}));
+
+export interface MoveItemRequest {
+  projectId: string;
+  id: string;
+  to: PlanBucket;
+  /** Position in the target bucket's list once the item is taken out of its own. */
+  index: number;
+  /** Set a new assignee with the move; absent keeps the current one. */
+  assignedToUserId?: string | null;
+}
+export const itemMoveRequested = createAction(
+  'items/moveRequested',
+  (request: MoveItemRequest, now: string = new Date().toISOString()) => ({
+    payload: { ...request, requestId: nanoid(), now },
+  }),
+);
+
+// --- helpers on the draft state ---
+
+function listOf(state: ItemsState, key: string): string[] {
+  return (state.bucketIds[key] ??= []);
+}
+
+function removeFromBucket(state: ItemsState, id: string, key: string): number {
+  const list = state.bucketIds[key];
+  if (!list) return -1;
+  const at = list.indexOf(id);
+  if (at >= 0) list.splice(at, 1);
+  if (list.length === 0) delete state.bucketIds[key];
+  return at;
+}
+
+function insertIntoBucket(state: ItemsState, id: string, key: string, index: number) {
+  const list = listOf(state, key);
+  list.splice(Math.max(0, Math.min(index, list.length)), 0, id);
+}
+
+/** A provisional key between the new neighbours; the server's answer replaces it. */
+function provisionalSortKey(state: ItemsState, key: string, id: string): number | null {
+  const list = state.bucketIds[key] ?? [];
+  const at = list.indexOf(id);
+  const left = at > 0 ? state.entities[list[at - 1]!]?.plan.sortKey : undefined;
+  const right = at >= 0 && at < list.length - 1 ? state.entities[list[at + 1]!]?.plan.sortKey : undefined;
+  return sortKeyBetween(left ?? null, right ?? null);
+}
+
+function rebuildBuckets(items: readonly BoardItem[]): Record<string, string[]> {
+  const grouped: Record<string, BoardItem[]> = {};
+  for (const item of items) (grouped[bucketKey(bucketOf(item))] ??= []).push(item);
+  const bucketIds: Record<string, string[]> = {};
+  for (const [key, list] of Object.entries(grouped)) {
+    bucketIds[key] = list
+      .sort((a, b) => compareSortKeys({ sortKey: a.plan.sortKey, id: a.id }, { sortKey: b.plan.sortKey, id: b.id }))
+      .map((item) => item.id);
+  }
+  return bucketIds;
+}
+
+function applyRebalanced(state: ItemsState, keys: RebalancedSortKeys | undefined) {
+  for (const { id, sortKey } of keys ?? []) {
+    const entity = state.entities[id];
+    if (entity) entity.plan.sortKey = sortKey;
+  }
+}
+
+function replaceId(state: ItemsState, fromId: string, toId: string) {
+  const entity = state.entities[fromId];
+  if (!entity) return;
+  const key = bucketKey(bucketOf(entity));
+  const list = state.bucketIds[key];
+  const at = list?.indexOf(fromId) ?? -1;
+  if (list && at >= 0) list[at] = toId;
+  itemsAdapter.removeOne(state, fromId);
+  itemsAdapter.addOne(state, { ...entity, id: toId, plan: { ...entity.plan } });
+  for (const record of [state.pendingUpdates, state.pendingMoves] as Record<string, unknown>[]) {
+    if (fromId in record) {
+      record[toId] = record[fromId];
+      delete record[fromId];
+    }
+  }
+}
+
+/** Puts an item where a plan says, unless it is already in that bucket. */
+function placeByPlan(state: ItemsState, id: string, plan: ProjectContext) {
+  const entity = state.entities[id];
+  if (!entity) return;
+  const from = bucketOf(entity);
+  const to = { scope: plan.scope, assignedTimeframe: plan.assignedTimeframe };
+  entity.plan = plan;
+  if (sameBucket(from, to)) return;
+  removeFromBucket(state, id, bucketKey(from));
+  const key = bucketKey(to);
+  const list = listOf(state, key);
+  const at = list.findIndex((other) => (state.entities[other]?.plan.sortKey ?? 0) > plan.sortKey);
+  insertIntoBucket(state, id, key, at < 0 ? list.length : at);
+}
+
+function applyFields(entity: BoardItem, fields: ItemFields) {
+  Object.assign(entity, fields);
+}
+
+export const itemsSlice = createSlice({
+  name: 'items',
+  initialState,
+  reducers: {
+    /** The board is about to show another project (or is reloading): nothing of the old one stays. */
+    boardLoading(state, action: PayloadAction<{ projectId: string | null }>) {
+      if (state.projectId !== action.payload.projectId) {
+        Object.assign(state, initialState);
+        state.projectId = action.payload.projectId;
+      }
+      state.status = action.payload.projectId ? 'loading' : 'idle';
+      state.error = null;
+    },
+    boardLoaded(state, action: PayloadAction<{ projectId: string; items: Item[] }>) {
+      if (state.projectId !== action.payload.projectId) return;
+      const items = action.payload.items
+        .map((item) => toBoardItem(item, action.payload.projectId))
+        .filter((item): item is BoardItem => item !== null);
+      itemsAdapter.setAll(state, items);
+      state.bucketIds = rebuildBuckets(items);
+      state.pendingUpdates = {};
+      state.pendingMoves = {};
+      state.status = 'ready';
+      state.error = null;
+    },
+    boardLoadFailed(state, action: PayloadAction<{ projectId: string; error: string }>) {
+      if (state.projectId !== action.payload.projectId) return;
+      state.status = 'failed';
+      state.error = action.payload.error;
+    },
+
+    itemCreateConfirmed(
+      state,
+      action: PayloadAction<{
+        tempId: string;
+        id: string;
+        linkId: string;
+        externalId: string;
+        plan: ProjectContext;
+        rebalancedSortKeys?: RebalancedSortKeys;
+      }>,
+    ) {
+      const { tempId, id, linkId, externalId, plan, rebalancedSortKeys } = action.payload;
+      state.resolvedTempIds[tempId] = id;
+      // Deleted while its create was in flight: only the id mapping is kept, for the delete to use.
+      if (!state.entities[tempId]) return;
+      replaceId(state, tempId, id);
+      const entity = state.entities[id]!;
+      entity.linkId = linkId;
+      entity.externalId = externalId;
+      if (!state.pendingMoves[id]) placeByPlan(state, id, plan);
+      applyRebalanced(state, rebalancedSortKeys);
+    },
+    itemCreateFailed(state, action: PayloadAction<{ tempId: string }>) {
+      const { tempId } = action.payload;
+      state.resolvedTempIds[tempId] = null;
+      const entity = state.entities[tempId];
+      if (!entity) return;
+      removeFromBucket(state, tempId, bucketKey(bucketOf(entity)));
+      itemsAdapter.removeOne(state, tempId);
+      delete state.pendingUpdates[tempId];
+      delete state.pendingMoves[tempId];
+    },
+
+    itemUpdateSettled(
+      state,
+      action: PayloadAction<{
+        id: string;
+        requestId: string;
+        ok: boolean;
+        serverFields?: ItemFields;
+        plan?: ProjectContext;
+      }>,
+    ) {
+      const id = currentId(state, action.payload.id);
+      const pending = state.pendingUpdates[id];
+      const entity = state.entities[id];
+      if (!pending || !entity) return;
+      const at = pending.patches.findIndex((entry) => entry.requestId === action.payload.requestId);
+      if (at < 0) return;
+      const { patch } = pending.patches.splice(at, 1)[0]!;
+      if (action.payload.ok) {
+        Object.assign(pending.confirmed, patch, action.payload.serverFields);
+        if (action.payload.serverFields) {
+          // The server's value shows unless a later pending patch still overrides it.
+          const overridden = new Set(pending.patches.flatMap((entry) => Object.keys(entry.patch)));
+          for (const [field, value] of Object.entries(action.payload.serverFields)) {
+            if (!overridden.has(field)) (entity as unknown as Record<string, unknown>)[field] = value;
+          }
+        }
+        if (action.payload.plan && !state.pendingMoves[id]) placeByPlan(state, id, action.payload.plan);
+      } else {
+        // Every field the failed patch touched goes back to the confirmed value with later patches on top.
+        const restored: ItemFields = {};
+        for (const field of Object.keys(patch) as (keyof ItemFields)[]) {
+          (restored as Record<string, unknown>)[field] = pending.confirmed[field];
+        }
+        for (const later of pending.patches) {
+          for (const field of Object.keys(patch) as (keyof ItemFields)[]) {
+            if (field in later.patch) (restored as Record<string, unknown>)[field] = later.patch[field];
+          }
+        }
+        applyFields(entity, restored);
+      }
+      if (pending.patches.length === 0) delete state.pendingUpdates[id];
+    },
+
+    itemDeleteSettled(state, action: PayloadAction<{ ok: boolean; item: BoardItem; index: number }>) {
+      if (action.payload.ok) return;
+      const { item, index } = action.payload;
+      const id = currentId(state, item.id);
+      if (state.entities[id]) return;
+      itemsAdapter.addOne(state, { ...item, id });
+      insertIntoBucket(state, id, bucketKey(bucketOf(item)), index);
+    },
+
+    itemMoveConfirmed(
+      state,
+      action: PayloadAction<{ id: string; plan: ProjectContext; rebalancedSortKeys?: RebalancedSortKeys }>,
+    ) {
+      const id = currentId(state, action.payload.id);
+      const remaining = (state.pendingMoves[id] ?? 1) - 1;
+      if (remaining > 0) state.pendingMoves[id] = remaining;
+      else delete state.pendingMoves[id];
+      // All of a reassigned bucket's keys land in this one update.
+      applyRebalanced(state, action.payload.rebalancedSortKeys);
+      const entity = state.entities[id];
+      if (!entity) return;
+      if (remaining > 0) return;
+      if (
+        sameBucket(bucketOf(entity), {
+          scope: action.payload.plan.scope,
+          assignedTimeframe: action.payload.plan.assignedTimeframe,
+        })
+      ) {
+        entity.plan = action.payload.plan;
+      } else {
+        placeByPlan(state, id, action.payload.plan);
+      }
+    },
+    itemMoveFailed(state, action: PayloadAction<{ id: string; previous: ProjectContext; index: number }>) {
+      const id = currentId(state, action.payload.id);
+      const remaining = (state.pendingMoves[id] ?? 1) - 1;
+      if (remaining > 0) state.pendingMoves[id] = remaining;
+      else delete state.pendingMoves[id];
+      const entity = state.entities[id];
+      // A later move of the same item is queued: it decides where the item ends up.
+      if (!entity || remaining > 0) return;
+      removeFromBucket(state, id, bucketKey(bucketOf(entity)));
+      entity.plan = action.payload.previous;
+      insertIntoBucket(state, id, bucketKey(bucketOf(entity)), action.payload.index);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(itemCreateRequested, (state, action) => {
+        const { tempId, projectId, itemType, item, bucket, index, assignedToUserId, teamId, now } = action.payload;
+        if (state.projectId !== projectId) return;
+        const key = bucketKey(bucket);
+        const entity: BoardItem = {
+          id: tempId,
+          linkId: '',
+          teamId,
+          dateCreated: now,
+          itemType,
+          description: '',
+          externalId: '',
+          workflowStatus: 0,
+          codingAgentUrl: null,
+          pullRequestUrl: null,
+          parentContextItemId: null,
+          goals: [],
+          startDate: null,
+          completionDate: null,
+          ...item,
+          plan: {
+            projectId,
+            sortKey: 0,
+            scope: bucket.scope,
+            assignedTimeframe: bucket.assignedTimeframe,
+            assignedToUserId: assignedToUserId ?? null,
+            assignmentHistory: [],
+          },
+        };
+        itemsAdapter.addOne(state, entity);
+        insertIntoBucket(state, tempId, key, index ?? 0);
+        state.entities[tempId]!.plan.sortKey = provisionalSortKey(state, key, tempId) ?? 0;
+      })
+      .addCase(itemUpdateRequested, (state, action) => {
+        const id = currentId(state, action.payload.id);
+        const entity = state.entities[id];
+        if (!entity) return;
+        const pending = (state.pendingUpdates[id] ??= { confirmed: {}, patches: [] });
+        for (const field of Object.keys(action.payload.patch) as (keyof ItemFields)[]) {
+          if (!(field in pending.confirmed)) (pending.confirmed as Record<string, unknown>)[field] = entity[field];
+        }
+        pending.patches.push({ requestId: action.payload.requestId, patch: action.payload.patch });
+        applyFields(entity, action.payload.patch);
+      })
+      .addCase(completionToggled, (state, action) => {
+        const id = currentId(state, action.payload.id);
+        const entity = state.entities[id];
+        if (!entity) return;
+        const pending = (state.pendingUpdates[id] ??= { confirmed: {}, patches: [] });
+        if (!('completionDate' in pending.confirmed)) pending.confirmed.completionDate = entity.completionDate;
+        const patch = { completionDate: action.payload.completionDate };
+        pending.patches.push({ requestId: action.payload.requestId, patch });
+        entity.completionDate = patch.completionDate;
+      })
+      .addCase(itemDeleteRequested, (state, action) => {
+        const id = currentId(state, action.payload.id);
+        const entity = state.entities[id];
+        if (!entity) return;
+        removeFromBucket(state, id, bucketKey(bucketOf(entity)));
+        itemsAdapter.removeOne(state, id);
+        delete state.pendingUpdates[id];
+      })
+      .addCase(itemMoveRequested, (state, action) => {
+        const { to, index, assignedToUserId, now } = action.payload;
+        const id = currentId(state, action.payload.id);
+        const entity = state.entities[id];
+        if (!entity) return;
+        const from = bucketOf(entity);
+        removeFromBucket(state, id, bucketKey(from));
+        const key = bucketKey(to);
+        insertIntoBucket(state, id, key, index);
+        const assigneeChanged = assignedToUserId !== undefined && assignedToUserId !== entity.plan.assignedToUserId;
+        if (!sameBucket(from, to) || assigneeChanged) {
+          entity.plan.scope = to.scope;
+          entity.plan.assignedTimeframe = to.assignedTimeframe;
+          if (assignedToUserId !== undefined) entity.plan.assignedToUserId = assignedToUserId;
+          entity.plan.assignmentHistory.push({
+            dateUpdated: now,
+            assignment: {
+              scope: to.scope,
+              assignedTimeframe: to.assignedTimeframe,
+              assignedToUserId: entity.plan.assignedToUserId,
+            },
+          });
+        }
+        const sortKey = provisionalSortKey(state, key, id);
+        if (sortKey !== null) entity.plan.sortKey = sortKey;
+        state.pendingMoves[id] = (state.pendingMoves[id] ?? 0) + 1;
+      })
+      // Spec §4: setting the active project clears the item list while it is pending.
+      .addMatcher(projectsApi.endpoints.setActiveProject.matchPending, (state, action) => {
+        Object.assign(state, initialState);
+        state.projectId = action.meta.arg.originalArgs.newActiveProjectId;
+        state.status = 'switching';
+      })
+      // Refused: the board loads the project that is still active.
+      .addMatcher(projectsApi.endpoints.setActiveProject.matchRejected, (state) => {
+        Object.assign(state, initialState);
+      })
+      .addMatcher(authApi.endpoints.signOut.matchFulfilled, () => initialState)
+      .addMatcher(authApi.endpoints.signOut.matchRejected, () => initialState);
+  },
+});
+
+export const {
+  boardLoading,
+  boardLoaded,
+  boardLoadFailed,
+  itemCreateConfirmed,
+  itemCreateFailed,
+  itemUpdateSettled,
+  itemDeleteSettled,
+  itemMoveConfirmed,
+  itemMoveFailed,
+} = itemsSlice.actions;

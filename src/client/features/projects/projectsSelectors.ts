@@ -1,0 +1,38 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/store';
+import { ProjectStatus } from '../../../shared/enums';
+import { projectsAdapter } from './projectsSlice';
+
+const EMPTY: never[] = [];
+
+const adapterSelectors = projectsAdapter.getSelectors((state: RootState) => state.projects);
+
+/** The slice's projects; until it has been fed (a state restored without it), the core context's. */
+export const selectAllProjects = (state: RootState) =>
+  state.projects.ids.length > 0
+    ? adapterSelectors.selectAll(state)
+    : (state.coreContext.context?.availableProjects ?? EMPTY);
+
+export const selectProjectById = (state: RootState, id: string) =>
+  adapterSelectors.selectById(state, id) ??
+  state.coreContext.context?.availableProjects.find((project) => project.id === id);
+
+export const selectActiveProjectId = (state: RootState) =>
+  state.coreContext.context?.userContext.activeProjectId ?? null;
+
+/** The project the board shows. */
+export const selectBoardProject = (state: RootState) => {
+  const id = selectActiveProjectId(state);
+  return id ? selectProjectById(state, id) : undefined;
+};
+
+export const selectBoardMilestones = createSelector(
+  [(state: RootState) => selectBoardProject(state)?.milestones],
+  (milestones) => (milestones ? [...milestones].sort((a, b) => a.index - b.index) : EMPTY),
+);
+
+export const projectStatusLabel: Record<number, string> = {
+  [ProjectStatus.Live]: 'Live',
+  [ProjectStatus.Completed]: 'Completed',
+  [ProjectStatus.Cancelled]: 'Cancelled',
+};
