@@ -11,5 +11,6 @@ export const codegenOptions: Omit<ConfigFile, 'outputFile' | 'outputFiles' | 'sc
   useUnknown: true,
   flattenArg: true,
   encodePathParams: true,
-  encodeQueryParams: true,
+  // fetchBaseQuery already encodes `params`; encoding here too would double-encode search text.
+  encodeQueryParams: false,
 };

@@ -36,7 +36,7 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/v1/teams/active/projects/${encodeURIComponent(String(queryArg.projectId))}/search`,
         params: {
-          query: queryArg.query != null ? encodeURIComponent(String(queryArg.query)) : undefined,
+          query: queryArg.query,
         },
       }),
     }),

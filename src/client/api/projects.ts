@@ -48,11 +48,6 @@ export const projectsApi = enhancedApi.enhanceEndpoints({
     searchProjectItems: {
       providesTags: ['ItemSearch'],
       keepUnusedDataFor: 30,
-      // The generated call encodes the text itself and fetch encodes it again; send it once.
-      query: (arg) => ({
-        url: `/v1/teams/active/projects/${encodeURIComponent(arg.projectId)}/search`,
-        params: { query: arg.query },
-      }),
     },
   },
 });
