@@ -21,13 +21,20 @@ import type { ActiveTeam, CoreApplicationContext } from '../../shared/contract/u
  * first team they belong to, else a new personal team (a user removed from every team keeps working).
  */
 export async function resolveActiveTeamId(db: Db, userId: string): Promise<string> {
+  return (await resolveActiveTeam(db, userId)).teamId;
+}
+
+/** As resolveActiveTeamId, also giving the user row it read, so callers need not read it again. */
+async function resolveActiveTeam(db: Db, userId: string) {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found');
-  if (user.activeTeamId && (await findMembership(db, user.activeTeamId, userId))) return user.activeTeamId;
+  if (user.activeTeamId && (await findMembership(db, user.activeTeamId, userId))) {
+    return { user, teamId: user.activeTeamId };
+  }
   const first = await findFirstMembership(db, userId);
   if (first) {
     await setActiveTeam(db, userId, first.teamId);
-    return first.teamId;
+    return { user, teamId: first.teamId };
   }
   await ensurePersonalAccount(db, user.emailAddress);
   const { teamId } = await createTeamWithFirstProject(db, {
@@ -36,7 +43,7 @@ export async function resolveActiveTeamId(db: Db, userId: string): Promise<strin
     teamName: personalTeamName(user.emailAddress),
   });
   await setActiveTeam(db, userId, teamId);
-  return teamId;
+  return { user, teamId };
 }
 
 /** The active team as `viewerRole` may see it: invite codes only for Admins. */
@@ -72,9 +79,7 @@ async function describeTeam(db: Db, team: TeamRow, now: Date, viewerRole: TeamRo
 }
 
 export async function loadCoreApplicationContext(db: Db, userId: string, now: Date): Promise<CoreApplicationContext> {
-  const teamId = await resolveActiveTeamId(db, userId);
-  const user = await findUserById(db, userId);
-  if (!user) throw notFound('User not found');
+  const { user, teamId } = await resolveActiveTeam(db, userId);
   const appSettings = await findAppSettings(db, userId);
   const team = await findTeam(db, teamId);
   if (!team) throw notFound('Team not found');
