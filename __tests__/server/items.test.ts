@@ -3,6 +3,7 @@ import { accounts, items, memberships } from '../../src/server/db/schema';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import {
   createItem,
+  historyOf,
   historyRows,
   inWeek,
   onDay,
@@ -417,7 +418,7 @@ describe('items', () => {
       expect(board.map((item) => item.id)).toEqual([before.id, original.id, answer[1]!.id, answer[2]!.id, after.id]);
       expect(board.every((item) => item.itemType === 2)).toBe(true);
       expect((board[1] as unknown as { goals: string[] }).goals).toEqual(['kept']);
-      expect(board[2]!.projectContexts[0]!.assignmentHistory).toHaveLength(2);
+      expect(await historyOf(t.app, u.cookie, projectId, board[2]!.id)).toHaveLength(2);
 
       const tooFew = await call(t.app, 'POST', `${ITEMS}/all/${original.id}/split`, {
         cookie: u.cookie,

@@ -3,6 +3,7 @@ import { accounts, items } from '../../src/server/db/schema';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import {
   createItem,
+  historyOf,
   historyRows,
   inWeek,
   onDay,
@@ -254,7 +255,7 @@ describe('projects', () => {
         assignedTimeframe: null,
         assignedToUserId: u.userId,
       });
-      expect(moved.projectContexts[0]!.assignmentHistory).toEqual([
+      expect(await historyOf(t.app, u.cookie, target, moved.id)).toEqual([
         {
           dateUpdated: t.clock.now().toISOString(),
           assignment: { scope: 1, assignedTimeframe: null, assignedToUserId: u.userId },

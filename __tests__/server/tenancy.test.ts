@@ -79,6 +79,8 @@ describe('tenancy: another team’s ids are not found', () => {
       { operationId: 'setActiveProject', method: 'PUT', url: `${P}/active`, body: { newActiveProjectId: ids.project } },
       { operationId: 'queryProjectItems', method: 'POST', url: `${P}/${ids.project}/all/query`, body: {} },
       { operationId: 'searchProjectItems', method: 'GET', url: `${P}/${ids.project}/search?query=secret` },
+      { operationId: 'getProjectContext', method: 'GET', url: `${P}/${ids.project}/all/${ids.demo}/project-context` },
+      { operationId: 'getProjectContext', method: 'GET', url: `${P}/${own.projectId}/all/${ids.demo}/project-context` },
       {
         operationId: 'moveProjectItem',
         method: 'PUT',

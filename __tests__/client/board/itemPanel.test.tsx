@@ -81,18 +81,44 @@ describe('the item panel', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Assignee' }), 'ada@example.com');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Bucket' }), '1:unscheduled');
     await act(idle);
-    const entries = within(dialog)
-      .getAllByRole('listitem')
-      .map((entry) => entry.textContent);
-    expect(entries.slice(0, 3)).toEqual([
-      expect.stringMatching(/Unscheduled, out of scope · ada@example.com$/),
-      expect.stringMatching(/Unscheduled, in scope · ada@example.com$/),
-      expect.stringMatching(/Unscheduled, out of scope$/),
+    // The history is read when the panel opens and again after each confirmed move.
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('listitem')
+          .map((entry) => entry.textContent),
+      ).toEqual([
+        expect.stringMatching(/Unscheduled, out of scope · ada@example.com$/),
+        expect.stringMatching(/Unscheduled, in scope · ada@example.com$/),
+        expect.stringMatching(/Unscheduled, out of scope$/),
+      ]),
+    );
+    expect(planBackend.log.filter((line) => line.startsWith('history'))).toEqual([
+      'history a',
+      'history a',
+      'history a',
     ]);
     expect(planBackend.contextOf(planBackend.items[0]!, 'project-1')).toMatchObject({
       scope: 1,
       assignedToUserId: 'user-1',
     });
+  });
+
+  it('says when the history cannot be loaded, and tries again on request', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([{ id: 'h', description: 'History' }]);
+    let failures = 1;
+    server.use(
+      http.get(`${location.origin}/v1/teams/active/projects/:projectId/all/:itemId/project-context`, () => {
+        if (failures-- > 0) return HttpResponse.json({ result: 'Failed', message: 'boom' }, { status: 500 });
+        return undefined;
+      }),
+    );
+    renderBoard();
+    const dialog = await openPanel(user, 'History');
+    expect(await within(dialog).findByText(/The history could not be loaded/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText(/Unscheduled, out of scope$/)).toBeInTheDocument();
   });
 
   it('previews markdown lazily and safely', async () => {

@@ -65,8 +65,26 @@ export interface BoardItem {
     scope: number;
     assignedTimeframe: { span: number; index: number } | null;
     assignedToUserId: string | null;
-    assignmentHistory: { dateUpdated: string; assignment: Record<string, unknown> }[];
   }[];
+}
+
+export interface HistoryEntry {
+  dateUpdated: string;
+  assignment: {
+    scope: number;
+    assignedTimeframe: { span: number; index: number } | null;
+    assignedToUserId: string | null;
+  };
+}
+
+/** One item's history in one project, as the item panel reads it (GET …/project-context). */
+export async function historyOf(app: FastifyInstance, cookie: string, projectId: string, itemId: string) {
+  const response = await call(app, 'GET', `/v1/teams/active/projects/${projectId}/all/${itemId}/project-context`, {
+    cookie,
+  });
+  if (response.statusCode !== 200) throw new Error(`history: ${response.statusCode} ${response.body}`);
+  return (response.json() as { data: { projectPlanContext: { assignmentHistory: HistoryEntry[] } } }).data
+    .projectPlanContext.assignmentHistory;
 }
 
 export function move(app: FastifyInstance, cookie: string, projectId: string, itemId: string, body: unknown) {

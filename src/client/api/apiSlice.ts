@@ -9,6 +9,7 @@ export const tagTypes = [
   'IdentityProviders',
   'Project',
   'ItemSearch',
+  'ItemHistory',
   'Subscription',
 ] as const;
 

@@ -40,6 +40,11 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getProjectContext: build.query<GetProjectContextApiResponse, GetProjectContextApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/teams/active/projects/${encodeURIComponent(String(queryArg.projectId))}/all/${encodeURIComponent(String(queryArg.itemId))}/project-context`,
+      }),
+    }),
     moveProjectItem: build.mutation<MoveProjectItemApiResponse, MoveProjectItemApiArg>({
       query: (queryArg) => ({
         url: `/v1/teams/active/projects/${encodeURIComponent(String(queryArg.projectId))}/all/${encodeURIComponent(String(queryArg.itemId))}/project-context`,
@@ -157,19 +162,6 @@ export type QueryProjectItemsApiResponse = /** status 200 Default Response */ {
         span: 0 | 1 | 4;
         index: number;
       } | null;
-      assignmentHistory: {
-        dateUpdated: string;
-        assignment: {
-          /** in-scope 0, out-of-scope 1 */
-          scope: 0 | 1;
-          assignedTimeframe: {
-            /** day 0, week 1, milestone 4 */
-            span: 0 | 1 | 4;
-            index: number;
-          } | null;
-          assignedToUserId: string | null;
-        };
-      }[];
     }[];
     implementationIds?: string[];
     projectPatternIds?: string[];
@@ -221,19 +213,6 @@ export type SearchProjectItemsApiResponse = /** status 200 Default Response */ {
         span: 0 | 1 | 4;
         index: number;
       } | null;
-      assignmentHistory: {
-        dateUpdated: string;
-        assignment: {
-          /** in-scope 0, out-of-scope 1 */
-          scope: 0 | 1;
-          assignedTimeframe: {
-            /** day 0, week 1, milestone 4 */
-            span: 0 | 1 | 4;
-            index: number;
-          } | null;
-          assignedToUserId: string | null;
-        };
-      }[];
     }[];
     implementationIds?: string[];
     projectPatternIds?: string[];
@@ -247,6 +226,37 @@ export type SearchProjectItemsApiResponse = /** status 200 Default Response */ {
 export type SearchProjectItemsApiArg = {
   query: string;
   projectId: string;
+};
+export type GetProjectContextApiResponse = /** status 200 Default Response */ {
+  projectPlanContext: {
+    projectId: string;
+    sortKey: number;
+    /** in-scope 0, out-of-scope 1 */
+    scope: 0 | 1;
+    assignedToUserId: string | null;
+    assignedTimeframe: {
+      /** day 0, week 1, milestone 4 */
+      span: 0 | 1 | 4;
+      index: number;
+    } | null;
+    assignmentHistory: {
+      dateUpdated: string;
+      assignment: {
+        /** in-scope 0, out-of-scope 1 */
+        scope: 0 | 1;
+        assignedTimeframe: {
+          /** day 0, week 1, milestone 4 */
+          span: 0 | 1 | 4;
+          index: number;
+        } | null;
+        assignedToUserId: string | null;
+      };
+    }[];
+  };
+};
+export type GetProjectContextApiArg = {
+  projectId: string;
+  itemId: string;
 };
 export type MoveProjectItemApiResponse = /** status 200 Default Response */ {
   id: string;
@@ -314,5 +324,7 @@ export const {
   useQueryProjectItemsMutation,
   useSearchProjectItemsQuery,
   useLazySearchProjectItemsQuery,
+  useGetProjectContextQuery,
+  useLazyGetProjectContextQuery,
   useMoveProjectItemMutation,
 } = injectedRtkApi;

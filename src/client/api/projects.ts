@@ -49,6 +49,12 @@ export const projectsApi = enhancedApi.enhanceEndpoints({
       providesTags: ['ItemSearch'],
       keepUnusedDataFor: 30,
     },
+    // The item panel's history: read again after each confirmed move of that item.
+    getProjectContext: {
+      providesTags: (_result, _error, arg) => [{ type: 'ItemHistory', id: arg.itemId }],
+      keepUnusedDataFor: 0,
+    },
+    moveProjectItem: { invalidatesTags: (_result, _error, arg) => [{ type: 'ItemHistory', id: arg.itemId }] },
   },
 });
 
@@ -59,4 +65,5 @@ export const {
   useUpdateProjectMutation,
   useDeleteProjectMutation,
   useSearchProjectItemsQuery,
+  useGetProjectContextQuery,
 } = projectsApi;

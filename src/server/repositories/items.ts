@@ -91,11 +91,13 @@ type BoardRow = {
   context: Pick<ProjectContextRow, 'scope' | 'timeframeSpan' | 'timeframeIndex' | 'sortKey' | 'itemId'>;
 };
 
+// Outside the comparator: a closure per comparison was a measurable share of sorting 10,000 rows.
+const nullsLast = (p: number | null, q: number | null) => (p === q ? 0 : p === null ? 1 : q === null ? -1 : p - q);
+
 /** Board order: scope, days, weeks, milestones, unscheduled last (spec §4), then key and id. */
 export function compareBoardRows(a: BoardRow, b: BoardRow): number {
   const x = a.context;
   const y = b.context;
-  const nullsLast = (p: number | null, q: number | null) => (p === q ? 0 : p === null ? 1 : q === null ? -1 : p - q);
   return (
     x.scope - y.scope ||
     nullsLast(x.timeframeSpan, y.timeframeSpan) ||

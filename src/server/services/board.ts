@@ -1,7 +1,7 @@
 /**
- * Reading a project's board: the filtered query (spec §7 "all/query") and search. Three queries per
- * answer whatever the size: the items with their context in board order, their contexts in other
- * projects, and their whole assignment history.
+ * Reading a project's board: the filtered query (spec §7 "all/query") and search. Two queries per
+ * answer whatever the size: the items with their context in board order, and their contexts in other
+ * projects. Histories stay out (a card never shows one); the item panel reads one item's history.
  */
 import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
@@ -14,19 +14,18 @@ import {
   searchProjectItemIds,
   type ItemColumns,
 } from '../repositories/items';
-import { historyOfItems, type HistoryRow } from '../repositories/assignmentHistory';
 import { findTeamProject } from '../repositories/projects';
-import { toProjectContext } from './plan';
+import { toProjectPlacement } from './plan';
 import { invalidRequest, notFound } from '../errors';
 import { ItemType, Span } from '../../shared/enums';
 import { containment, type IndexRange, type MilestoneLike, type Timeframe } from '../../shared/timeframes';
-import type { Item, ProjectContext } from '../../shared/contract/items';
+import type { Item, ProjectPlacement } from '../../shared/contract/items';
 import type { ProjectItemsQuery } from '../../shared/contract/projects';
 
 export const SEARCH_RESULT_LIMIT = 50;
 
 /** Spec §3 Item: base fields, the fields of its kind, and its project contexts. */
-export function toItem(row: ItemColumns, projectContextsOfItem: ProjectContext[]): Item {
+export function toItem(row: ItemColumns, projectContextsOfItem: ProjectPlacement[]): Item {
   const item: Item = {
     id: row.id,
     linkId: row.linkId,
@@ -53,30 +52,25 @@ export function toItem(row: ItemColumns, projectContextsOfItem: ProjectContext[]
   return item;
 }
 
-/** Items with their full contexts, in the order of `rows`. */
+/** Items with their contexts (without history), in the order of `rows`. */
 async function assemble(
   db: Db,
   projectId: string,
   rows: readonly { item: ItemColumns; context: ProjectContextRow }[],
 ): Promise<Item[]> {
-  const ids = rows.map((row) => row.item.id);
-  // One after another: inside a transaction every query shares one connection.
-  const others = await otherContextsOfItems(db, projectId, ids);
-  const history = await historyOfItems(db, ids);
-  const historyByContext = new Map<string, HistoryRow[]>();
-  for (const entry of history) {
-    const key = `${entry.projectId}\u0000${entry.itemId}`;
-    const list = historyByContext.get(key);
-    if (list) list.push(entry);
-    else historyByContext.set(key, [entry]);
+  const others = await otherContextsOfItems(
+    db,
+    projectId,
+    rows.map((row) => row.item.id),
+  );
+  const othersByItem = new Map<string, ProjectPlacement[]>();
+  for (const context of others) {
+    const list = othersByItem.get(context.itemId);
+    if (list) list.push(toProjectPlacement(context));
+    else othersByItem.set(context.itemId, [toProjectPlacement(context)]);
   }
-  const contextOf = (context: ProjectContextRow) =>
-    toProjectContext(context, historyByContext.get(`${context.projectId}\u0000${context.itemId}`) ?? []);
-  const othersByItem = new Map<string, ProjectContextRow[]>();
-  for (const context of others)
-    othersByItem.set(context.itemId, [...(othersByItem.get(context.itemId) ?? []), context]);
   return rows.map(({ item, context }) =>
-    toItem(item, [contextOf(context), ...(othersByItem.get(item.id) ?? []).map(contextOf)]),
+    toItem(item, [toProjectPlacement(context), ...(othersByItem.get(item.id) ?? [])]),
   );
 }
 

@@ -38,6 +38,7 @@ import type {
   MoveRequest,
   OrderUpdate,
   ProjectContext,
+  ProjectPlacement,
   RebalancedSortKeys,
   SortKeyResponse,
 } from '../../shared/contract/items';
@@ -53,13 +54,20 @@ export interface Neighbours {
   before: KeyedItem | null;
 }
 
-export function toProjectContext(row: ProjectContextRow, history: readonly HistoryRow[]): ProjectContext {
+/** An item's place in a project without its history (board query and search). */
+export function toProjectPlacement(row: ProjectContextRow): ProjectPlacement {
   return {
     projectId: row.projectId,
     sortKey: row.sortKey,
     scope: row.scope as Scope,
     assignedToUserId: row.assignedToUserId,
     assignedTimeframe: timeframeOf(row),
+  };
+}
+
+export function toProjectContext(row: ProjectContextRow, history: readonly HistoryRow[]): ProjectContext {
+  return {
+    ...toProjectPlacement(row),
     assignmentHistory: history.map((entry) => ({
       dateUpdated: entry.dateUpdated.toISOString(),
       assignment: {
@@ -76,6 +84,17 @@ export async function loadProjectContext(db: Db, projectId: string, itemId: stri
   const row = await findContext(db, projectId, itemId);
   if (!row) throw notFound('project context not found');
   return toProjectContext(row, await historyOf(db, projectId, itemId));
+}
+
+/** An item's context in a project of the team, history included; NotFound for anything of another team. */
+export async function readProjectContext(
+  db: Db,
+  input: { teamId: string; projectId: string; itemId: string },
+): Promise<ProjectContext> {
+  const { teamId, projectId, itemId } = input;
+  const found = await findTeamContext(db, teamId, projectId, itemId);
+  if (!found) throw notFound('project context not found');
+  return toProjectContext(found.context, await historyOf(db, projectId, itemId));
 }
 
 /** Several items' contexts in a project with their history, in two queries. */

@@ -55,6 +55,13 @@ export const ProjectContext = Type.Object({
 });
 export type ProjectContext = Static<typeof ProjectContext>;
 
+/**
+ * An item's place in one project without its history: what the board query and search answer, so a
+ * board of 10,000 items stays small. One context's history: GET …/projects/{projectId}/all/{itemId}/project-context.
+ */
+export const ProjectPlacement = Type.Omit(ProjectContext, ['assignmentHistory']);
+export type ProjectPlacement = Static<typeof ProjectPlacement>;
+
 const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://\\S+$' });
 
 const baseFields = {
@@ -181,7 +188,9 @@ export const UpdateDemoBody = UpdateBody(DemoFields);
 export const UpdateImplementationBody = UpdateBody(ImplementationFields);
 export const UpdateGoToMarketBody = UpdateBody(GoToMarketFields);
 
-export const UpdateItemResponse = Type.Object({ projectPlanContext: ProjectContext });
+/** One item's whole context in one project, history included (oldest entry first). */
+export const ProjectContextAnswer = Type.Object({ projectPlanContext: ProjectContext });
+export const UpdateItemResponse = ProjectContextAnswer;
 
 export const ItemIdParams = Type.Object({ id: Id });
 
@@ -228,7 +237,7 @@ export const CreatedItems = Type.Object({
 });
 export type CreatedItems = Static<typeof CreatedItems>;
 
-/** Spec §3 Item, with the kind-specific fields of its kind. */
+/** Spec §3 Item, with the kind-specific fields of its kind; its contexts come without their history. */
 export const Item = Type.Object({
   id: Id,
   linkId: Type.String(),
@@ -244,7 +253,7 @@ export const Item = Type.Object({
   goals: Type.Array(Type.String()),
   startDate: Nullable(Type.String({ format: 'date' })),
   completionDate: Nullable(Type.String({ format: 'date-time' })),
-  projectContexts: Type.Array(ProjectContext),
+  projectContexts: Type.Array(ProjectPlacement),
   implementationIds: Type.Optional(Type.Array(Type.String())),
   projectPatternIds: Type.Optional(Type.Array(Type.String())),
   localPatternData: Type.Optional(

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import type { AnyItemFields, Item, RequestedAssignment } from '../../../../src/shared/contract/items';
+import type { AnyItemFields, RequestedAssignment } from '../../../../src/shared/contract/items';
 import { Scope } from '../../../../src/shared/enums';
 import { completionDateAfterToggle } from '../../../../src/shared/completion';
 import { ok } from './mockBackend';
-import { planBackend } from './planBackend';
+import { planBackend, type StoredItem } from './planBackend';
 
 const url = (path: string) => `${location.origin}/v1/teams/active/project-items${path}`;
 const kinds = [
@@ -48,7 +48,7 @@ function createItem(itemType: number, projectId: string, project: RequestedAssig
   };
 }
 
-const find = (id: string): Item | undefined => planBackend.items.find((item) => item.id === id);
+const find = (id: string): StoredItem | undefined => planBackend.items.find((item) => item.id === id);
 
 export const itemsHandlers = [
   ...kinds.flatMap(([path, itemType]) => [

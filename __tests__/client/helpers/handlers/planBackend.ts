@@ -4,6 +4,17 @@
  * history on assignment changes, rebalancing). Reset before each test.
  */
 import type { Item, ProjectContext } from '../../../../src/shared/contract/items';
+
+/** What the stand-in server keeps: items with their whole contexts (history included). */
+export type StoredItem = Omit<Item, 'projectContexts'> & { projectContexts: ProjectContext[] };
+
+/** An item as the board query and search answer it: contexts without their history. */
+export function onTheWire(item: StoredItem): Item {
+  return {
+    ...item,
+    projectContexts: item.projectContexts.map(({ assignmentHistory: _history, ...placement }) => placement),
+  };
+}
 import type { Project } from '../../../../src/shared/contract/userAndTeam';
 import { Scope, Span } from '../../../../src/shared/enums';
 import { compareSortKeys, rebalancedSortKeys, sortKeyBetween } from '../../../../src/shared/sortKeys';
@@ -25,7 +36,7 @@ const bucketOf = (context: ProjectContext): PlanBucket => ({
 });
 
 export const planBackend = {
-  items: [] as Item[],
+  items: [] as StoredItem[],
   extraProjects: [] as Project[],
   nextNumber: 1,
   nextId: 1,
@@ -47,7 +58,7 @@ export const planBackend = {
   },
 
   /** Items of a bucket in board order. */
-  bucketItems(projectId: string, bucket: PlanBucket, exclude?: string): Item[] {
+  bucketItems(projectId: string, bucket: PlanBucket, exclude?: string): StoredItem[] {
     return this.items
       .filter((item) => item.id !== exclude)
       .filter((item) => {
@@ -62,12 +73,12 @@ export const planBackend = {
       );
   },
 
-  contextOf(item: Item, projectId: string) {
+  contextOf(item: StoredItem, projectId: string) {
     return item.projectContexts.find((context) => context.projectId === projectId);
   },
 
   /** Board order: buckets in plan order, keys inside each. */
-  board(projectId: string): Item[] {
+  board(projectId: string): StoredItem[] {
     const inProject = this.items.filter((item) => this.contextOf(item, projectId));
     return inProject.sort((a, b) => {
       const ca = this.contextOf(a, projectId)!;
@@ -80,7 +91,7 @@ export const planBackend = {
   },
 
   /** Puts an item between neighbours of a bucket; answers the bucket's new keys when it had to be reassigned. */
-  place(projectId: string, item: Item, bucket: PlanBucket, left: Item | null, right: Item | null) {
+  place(projectId: string, item: StoredItem, bucket: PlanBucket, left: StoredItem | null, right: StoredItem | null) {
     const context = this.contextOf(item, projectId)!;
     const key = sortKeyBetween(
       left ? this.contextOf(left, projectId)!.sortKey : null,
@@ -124,12 +135,12 @@ export const planBackend = {
   },
 
   /** Adds items straight into the plan, in the order given, each at the end of its bucket. */
-  seed(seeds: SeedItem[], projectId = 'project-1'): Item[] {
+  seed(seeds: SeedItem[], projectId = 'project-1'): StoredItem[] {
     return seeds.map((seed) => {
       const bucket = seed.bucket ?? { scope: Scope.InScope, assignedTimeframe: null };
       const id = seed.id ?? this.newId();
       const number = this.nextNumber++;
-      const item: Item = {
+      const item: StoredItem = {
         id,
         linkId: `link${number}`,
         teamId: 'team-1',

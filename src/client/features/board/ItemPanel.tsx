@@ -8,12 +8,13 @@ import { bucketOf, kindLabel, type BoardItem, type ItemFields } from '../items/i
 import { displayTitle } from '../../../shared/displayTitle';
 import { isCompleted } from '../../../shared/completion';
 import { ItemType } from '../../../shared/enums';
-import { bucketKey, parseBucketKey, scopeLabel, timeframeLabel } from '../../../shared/timeframes';
+import { bucketKey, parseBucketKey } from '../../../shared/timeframes';
 import { Button, Spinner } from '../../ui';
 import { itemPanelClosed } from './boardSlice';
 import { useBoardLayout } from './boardLayout';
 import { useBoardNavigation } from './boardNavigation';
 import { selectTeamMembers } from './people';
+import { AssignmentHistory } from './AssignmentHistory';
 import styles from './ItemPanel.module.css';
 
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
@@ -151,7 +152,6 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
   const [draft, setDraft] = useState<Draft>(() => draftOf(item));
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const id = useId();
   const completed = isCompleted(item.completionDate);
   const patch = changedFields(item, draft);
   const dirty = Object.keys(patch).length > 0;
@@ -413,25 +413,12 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
           </Section>
 
           <Section title="Assignment history">
-            <ol className={styles.history} aria-describedby={`${id}-history`}>
-              {[...item.plan.assignmentHistory].reverse().map((entry, index) => (
-                <li key={`${entry.dateUpdated}-${index}`} className={styles.historyEntry}>
-                  <time dateTime={entry.dateUpdated} className={styles.muted}>
-                    {new Date(entry.dateUpdated).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
-                  </time>
-                  <span>
-                    {timeframeLabel(entry.assignment.assignedTimeframe, layout.milestones)},{' '}
-                    {scopeLabel(entry.assignment.scope).toLowerCase()}
-                    {entry.assignment.assignedToUserId
-                      ? ` · ${memberEmail(entry.assignment.assignedToUserId) ?? 'a former member'}`
-                      : ''}
-                  </span>
-                </li>
-              ))}
-            </ol>
-            <p id={`${id}-history`} className={styles.visuallyHidden}>
-              Newest first.
-            </p>
+            <AssignmentHistory
+              projectId={layout.projectId}
+              item={item}
+              milestones={layout.milestones}
+              memberEmail={memberEmail}
+            />
           </Section>
 
           <footer className={styles.footer}>

@@ -1,18 +1,18 @@
 /** The board's view of an item: the item's fields and its place (plan context) in the board's project. */
-import type { AssignmentHistoryEntry, Item, ProjectContext } from '../../../shared/contract/items';
+import type { AssignmentHistoryEntry, Item, ProjectContext, ProjectPlacement } from '../../../shared/contract/items';
 import { ItemType, Scope } from '../../../shared/enums';
 import { displayTitle } from '../../../shared/displayTitle';
 import type { PlanBucket } from '../../../shared/timeframes';
 
-export type { AssignmentHistoryEntry, Item, ProjectContext };
+export type { AssignmentHistoryEntry, Item, ProjectContext, ProjectPlacement };
 
 /** The three kinds a board holds (ProjectDeprecated is never created). */
 export type ItemKind = typeof ItemType.Demo | typeof ItemType.Implementation | typeof ItemType.GoToMarket;
 export const ItemKinds: readonly ItemKind[] = [ItemType.Demo, ItemType.Implementation, ItemType.GoToMarket];
 
 export interface BoardItem extends Omit<Item, 'projectContexts'> {
-  /** Its context in the board's project: bucket, sort key, assignee and history. */
-  plan: ProjectContext;
+  /** Its place in the board's project: bucket, sort key and assignee (the panel reads the history). */
+  plan: ProjectPlacement;
 }
 
 /** The fields a caller may write (spec §3), kind-specific ones included. */
@@ -58,6 +58,12 @@ export function toBoardItem(item: Item, projectId: string): BoardItem | null {
   const { projectContexts, ...fields } = item;
   const plan = projectContexts.find((context) => context.projectId === projectId);
   return plan ? { ...fields, plan } : null;
+}
+
+/** A context's place without its history, which the store never keeps (answers may carry one). */
+export function placementOf(context: ProjectPlacement): ProjectPlacement {
+  const { projectId, sortKey, scope, assignedToUserId, assignedTimeframe } = context;
+  return { projectId, sortKey, scope, assignedToUserId, assignedTimeframe };
 }
 
 export function bucketOf(item: Pick<BoardItem, 'plan'>): PlanBucket {

@@ -218,10 +218,9 @@ export function registerItemsListeners(startListening: AppStartListening) {
         const serverId = await serverIdOf(item.id, listenerApi);
         // Its create failed: there is nothing on the server to delete.
         if (!serverId) return;
-        const { assignmentHistory: _history, ...project } = item.plan;
         const body = {
           projectId,
-          project,
+          project: item.plan,
           item: { id: serverId, itemType: item.itemType, externalId: item.externalId },
         };
         try {

@@ -9,7 +9,15 @@ import { compareSortKeys, sortKeyBetween } from '../../../shared/sortKeys';
 import { bucketKey, sameBucket, type PlanBucket } from '../../../shared/timeframes';
 import { authApi } from '../../api/auth';
 import { projectsApi } from '../../api/projects';
-import { bucketOf, type BoardItem, type Item, type ItemFields, type ProjectContext, toBoardItem } from './itemModel';
+import {
+  bucketOf,
+  placementOf,
+  toBoardItem,
+  type BoardItem,
+  type Item,
+  type ItemFields,
+  type ProjectPlacement,
+} from './itemModel';
 
 export const itemsAdapter = createEntityAdapter<BoardItem>();
 
@@ -96,12 +104,9 @@ export interface MoveItemRequest {
   /** Set a new assignee with the move; absent keeps the current one. */
   assignedToUserId?: string | null;
 }
-export const itemMoveRequested = createAction(
-  'items/moveRequested',
-  (request: MoveItemRequest, now: string = new Date().toISOString()) => ({
-    payload: { ...request, requestId: nanoid(), now },
-  }),
-);
+export const itemMoveRequested = createAction('items/moveRequested', (request: MoveItemRequest) => ({
+  payload: { ...request, requestId: nanoid() },
+}));
 
 // --- helpers on the draft state ---
 
@@ -169,12 +174,12 @@ function replaceId(state: ItemsState, fromId: string, toId: string) {
 }
 
 /** Puts an item where a plan says, unless it is already in that bucket. */
-function placeByPlan(state: ItemsState, id: string, plan: ProjectContext) {
+function placeByPlan(state: ItemsState, id: string, plan: ProjectPlacement) {
   const entity = state.entities[id];
   if (!entity) return;
   const from = bucketOf(entity);
   const to = { scope: plan.scope, assignedTimeframe: plan.assignedTimeframe };
-  entity.plan = plan;
+  entity.plan = placementOf(plan);
   if (sameBucket(from, to)) return;
   removeFromBucket(state, id, bucketKey(from));
   const key = bucketKey(to);
@@ -225,7 +230,7 @@ export const itemsSlice = createSlice({
         id: string;
         linkId: string;
         externalId: string;
-        plan: ProjectContext;
+        plan: ProjectPlacement;
         rebalancedSortKeys?: RebalancedSortKeys;
       }>,
     ) {
@@ -258,7 +263,7 @@ export const itemsSlice = createSlice({
         requestId: string;
         ok: boolean;
         serverFields?: ItemFields;
-        plan?: ProjectContext;
+        plan?: ProjectPlacement;
       }>,
     ) {
       const id = currentId(state, action.payload.id);
@@ -305,7 +310,7 @@ export const itemsSlice = createSlice({
 
     itemMoveConfirmed(
       state,
-      action: PayloadAction<{ id: string; plan: ProjectContext; rebalancedSortKeys?: RebalancedSortKeys }>,
+      action: PayloadAction<{ id: string; plan: ProjectPlacement; rebalancedSortKeys?: RebalancedSortKeys }>,
     ) {
       const id = currentId(state, action.payload.id);
       const remaining = (state.pendingMoves[id] ?? 1) - 1;
@@ -322,12 +327,12 @@ export const itemsSlice = createSlice({
           assignedTimeframe: action.payload.plan.assignedTimeframe,
         })
       ) {
-        entity.plan = action.payload.plan;
+        entity.plan = placementOf(action.payload.plan);
       } else {
         placeByPlan(state, id, action.payload.plan);
       }
     },
-    itemMoveFailed(state, action: PayloadAction<{ id: string; previous: ProjectContext; index: number }>) {
+    itemMoveFailed(state, action: PayloadAction<{ id: string; previous: ProjectPlacement; index: number }>) {
       const id = currentId(state, action.payload.id);
       const remaining = (state.pendingMoves[id] ?? 1) - 1;
       if (remaining > 0) state.pendingMoves[id] = remaining;
@@ -368,7 +373,6 @@ export const itemsSlice = createSlice({
             scope: bucket.scope,
             assignedTimeframe: bucket.assignedTimeframe,
             assignedToUserId: assignedToUserId ?? null,
-            assignmentHistory: [],
           },
         };
         itemsAdapter.addOne(state, entity);
@@ -405,7 +409,7 @@ export const itemsSlice = createSlice({
         delete state.pendingUpdates[id];
       })
       .addCase(itemMoveRequested, (state, action) => {
-        const { to, index, assignedToUserId, now } = action.payload;
+        const { to, index, assignedToUserId } = action.payload;
         const id = currentId(state, action.payload.id);
         const entity = state.entities[id];
         if (!entity) return;
@@ -418,14 +422,6 @@ export const itemsSlice = createSlice({
           entity.plan.scope = to.scope;
           entity.plan.assignedTimeframe = to.assignedTimeframe;
           if (assignedToUserId !== undefined) entity.plan.assignedToUserId = assignedToUserId;
-          entity.plan.assignmentHistory.push({
-            dateUpdated: now,
-            assignment: {
-              scope: to.scope,
-              assignedTimeframe: to.assignedTimeframe,
-              assignedToUserId: entity.plan.assignedToUserId,
-            },
-          });
         }
         const sortKey = provisionalSortKey(state, key, id);
         if (sortKey !== null) entity.plan.sortKey = sortKey;

@@ -14,13 +14,13 @@ import {
   SetActiveProjectResponse,
   UpdateProjectBody,
 } from '../../../shared/contract/projects';
-import { ItemList, MoveRequest, SortKeyResponse } from '../../../shared/contract/items';
+import { ItemList, MoveRequest, ProjectContextAnswer, SortKeyResponse } from '../../../shared/contract/items';
 import { Id } from '../../../shared/contract/common';
 import { answers, ok } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
 import { chooseActiveProject, createProject, getProject, updateProjectSettings } from '../../services/projects';
 import { deleteProject } from '../../services/projectDeletion';
-import { moveItem } from '../../services/plan';
+import { moveItem, readProjectContext } from '../../services/plan';
 import { queryProjectItems, searchProjectItems } from '../../services/board';
 
 const tags = ['projects'];
@@ -149,6 +149,23 @@ export default async function projectRoutes(fastify: FastifyInstance) {
       const { teamId } = await requireActiveTeam(app, request);
       const input = { teamId, projectId: request.params.projectId, text: request.query.query };
       return ok({ items: await searchProjectItems(app.db, input) });
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/all/:itemId/project-context',
+    {
+      schema: {
+        tags,
+        operationId: 'getProjectContext',
+        params: MoveParams,
+        response: answers(ProjectContextAnswer),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const { projectId, itemId } = request.params;
+      return ok({ projectPlanContext: await readProjectContext(app.db, { teamId, projectId, itemId }) });
     },
   );
 
