@@ -85,16 +85,23 @@ export async function insertContexts(db: Db, rows: (typeof projectContexts.$infe
   if (rows.length > 0) await db.insert(projectContexts).values(rows);
 }
 
-export async function updateAssignment(
+/** Writes a context's new assignment and/or sort key in one statement; answers the row as it now is. */
+export async function updateContext(
   db: Db,
   projectId: string,
   itemId: string,
-  assignment: PlanBucket & { assignedToUserId: string | null },
-) {
-  await db
+  change: { assignment?: PlanBucket & { assignedToUserId: string | null }; sortKey?: number },
+): Promise<ProjectContextRow> {
+  const { assignment, sortKey } = change;
+  const [row] = await db
     .update(projectContexts)
-    .set({ ...bucketColumns(assignment), assignedToUserId: assignment.assignedToUserId })
-    .where(and(eq(projectContexts.projectId, projectId), eq(projectContexts.itemId, itemId)));
+    .set({
+      ...(assignment ? { ...bucketColumns(assignment), assignedToUserId: assignment.assignedToUserId } : {}),
+      ...(sortKey === undefined ? {} : { sortKey }),
+    })
+    .where(and(eq(projectContexts.projectId, projectId), eq(projectContexts.itemId, itemId)))
+    .returning();
+  return row!;
 }
 
 export async function deleteContext(db: Db, projectId: string, itemId: string) {

@@ -17,7 +17,7 @@ import {
   rebalanceBucket,
   setSortKeys,
   timeframeOf,
-  updateAssignment,
+  updateContext,
   type KeyedItem,
 } from '../repositories/projectContexts';
 import { appendHistory, historyOf, historyOfItems, type HistoryRow } from '../repositories/assignmentHistory';
@@ -265,17 +265,31 @@ export async function moveItem(
     neighbours = await edgeOfBucket(db, projectId, target, edge, [itemId]);
   }
 
+  // One statement writes the assignment and the key; a bucket with no room is reassigned after it.
   const assignment: AssignmentState = { ...target, assignedToUserId: assignee };
-  if (assignmentChanged) await updateAssignment(db, projectId, itemId, assignment);
-  const rebalanced = neighbours ? await placeBetween(db, projectId, target, [itemId], neighbours) : null;
+  const fitting = neighbours
+    ? sortKeysBetween(neighbours.after?.sortKey ?? null, neighbours.before?.sortKey ?? null, 1)
+    : null;
+  const sortKey = neighbours
+    ? (fitting ?? provisionalKeys(neighbours.after?.sortKey ?? null, neighbours.before?.sortKey ?? null, 1))[0]
+    : undefined;
+  let row = current;
+  if (assignmentChanged || sortKey !== undefined) {
+    row = await updateContext(db, projectId, itemId, {
+      ...(assignmentChanged ? { assignment } : {}),
+      ...(sortKey === undefined ? {} : { sortKey }),
+    });
+  }
+  const rebalanced = neighbours && !fitting ? await rebalanceBucket(db, projectId, target) : null;
+  const rebalancedKey = rebalanced?.find((entry) => entry.id === itemId)?.sortKey;
+  if (rebalancedKey !== undefined) row = { ...row, sortKey: rebalancedKey };
   if (assignmentChanged) await appendHistory(db, [{ projectId, itemId, assignment }], now);
 
-  const projectPlanContext = await loadProjectContext(db, projectId, itemId);
   return {
     id: itemId,
     linkId: found.linkId,
     externalId: found.externalId,
-    projectPlanContext,
+    projectPlanContext: toProjectContext(row, await historyOf(db, projectId, itemId)),
     ...(rebalanced ? { rebalancedSortKeys: rebalanced } : {}),
   };
 }
