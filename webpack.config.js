@@ -49,6 +49,9 @@ module.exports = (_env, argv) => {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
+          // Our modules do nothing on import, so a chunk leaves out what it reaches only through a
+          // re-export it does not use (e.g. ui/index.ts) — and that module's stylesheet with it.
+          sideEffects: false,
           use: {
             loader: 'ts-loader',
             // Type checking is `npm run typecheck`; tsconfig says noEmit for tsc, the loader must emit.

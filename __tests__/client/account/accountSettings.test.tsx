@@ -137,7 +137,7 @@ test('returning from the payment page confirms the checkout once and says so', a
   const { router } = renderApp('/settings/account?checkoutId=checkout-7', signIn());
   expect(await screen.findByText('Payment received: your new plan is active.')).toBeInTheDocument();
   expect(confirmations).toEqual([{ checkoutId: 'checkout-7' }]);
-  expect(router.state.location.search).toBe('');
+  expect(router.location.search).toBe('');
   await waitFor(() => expect(within(planCard('Team')).getByText('Current')).toBeInTheDocument());
 });
 

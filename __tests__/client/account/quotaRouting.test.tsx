@@ -57,7 +57,7 @@ async function createProject({ store }: Rendered) {
 
 async function expectSettingsPage({ router }: Rendered, search: string, message: string, highlighted?: string) {
   await waitFor(() =>
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/settings/account${search}`),
+    expect(`${router.location.pathname}${router.location.search}`).toBe(`/settings/account${search}`),
   );
   expect(await screen.findByTestId('quota-error')).toHaveTextContent(message);
   await screen.findByRole('heading', { name: 'Usage' });
@@ -99,7 +99,7 @@ describe('a quota error takes the user to the account settings page (spec §2 ta
     server.use(http.post(v1('/teams/active/projects'), () => quotaLimit('number-of-projects')));
     const view = renderApp('/', signedIn());
     await createProject(view);
-    await waitFor(() => expect(view.router.state.location.search).toBe('?feature=projects'));
+    await waitFor(() => expect(view.router.location.search).toBe('?feature=projects'));
     expect(await screen.findByTestId('quota-error')).toBeInTheDocument();
   });
 
@@ -138,7 +138,7 @@ describe('only one quota error is active at a time', () => {
 
     await createProject(view);
     expect(selectActiveQuotaError(view.store.getState())?.quotaKind).toBe('owned-team');
-    expect(view.router.state.location.search).toBe('?feature=teams');
+    expect(view.router.location.search).toBe('?feature=teams');
     expect(screen.getByTestId('quota-error')).toHaveTextContent(quotaMessages['owned-team']);
 
     await user.click(within(screen.getByTestId('quota-error')).getByRole('button', { name: 'Dismiss' }));
@@ -158,7 +158,7 @@ describe('only one quota error is active at a time', () => {
 
     await user.click(screen.getByRole('link', { name: 'Baton home' }));
     await waitFor(() => expect(selectActiveQuotaError(view.store.getState())).toBeNull());
-    expect(view.router.state.location.pathname).toBe('/');
+    expect(view.router.location.pathname).toBe('/');
 
     await createTeamThroughTheMenu();
     await expectSettingsPage(view, '?feature=teams', quotaMessages['owned-team'], 'teams');

@@ -33,7 +33,7 @@ test('the code is exchanged with its verifier and the app opens', async () => {
   const { router } = renderApp('/auth/msft?code=the-code&state=state-from-this-tab');
 
   expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-  expect(router.state.location.pathname).toBe('/');
+  expect(router.location.pathname).toBe('/');
   expect(exchanges).toEqual([
     {
       identityProvider: 'Microsoft',

@@ -98,7 +98,7 @@ test('an invite link is validated with the e-mail address and sent with the sign
   expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   expect(validations).toEqual([{ inviteCode: 'good-invite-code', emailAddress: 'grace@example.com' }]);
   expect(signIns).toEqual([{ emailAddress: 'grace@example.com', inviteCode: 'good-invite-code' }]);
-  await waitFor(() => expect(router.state.location.search).toBe(''));
+  await waitFor(() => expect(router.location.search).toBe(''));
 });
 
 test('an invite that does not fit the address is refused before signing in', async () => {

@@ -1,17 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import LegacyContentSite from '../../../src/client/sites/legacy-content/LegacyContentSite';
 import { MovedPage, redirectDelayMs } from '../../../src/client/sites/legacy-content/MovedPage';
-import { legacyContentRoutes } from '../../../src/client/sites/legacy-content/legacyContentRoutes';
 import { defaultSiteConfig } from '../../../src/shared/siteKind';
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  window.history.replaceState(null, '', '/');
+});
 
-test('every old path says the site moved and links to the new address', async () => {
+test('every old path says the site moved and links to the new address', () => {
+  window.history.replaceState(null, '', '/old/page');
   const config = { ...defaultSiteConfig, legacyContentUrl: 'https://baton.example/about' };
-  render(
-    <RouterProvider router={createMemoryRouter(legacyContentRoutes(config), { initialEntries: ['/old/page'] })} />,
-  );
-  expect(await screen.findByRole('heading', { name: 'This site has moved' })).toBeInTheDocument();
+  render(<LegacyContentSite config={config} />);
+  expect(screen.getByRole('heading', { name: 'This site has moved' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to Baton now' })).toHaveAttribute('href', 'https://baton.example/about');
 });
 

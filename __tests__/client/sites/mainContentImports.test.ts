@@ -3,6 +3,8 @@ import path from 'node:path';
 
 const clientDir = path.resolve(__dirname, '../../../src/client');
 const forbidden = [
+  'react-router',
+  'react-router-dom',
   '@reduxjs/toolkit',
   'react-redux',
   'redux-persist',
@@ -33,9 +35,9 @@ function reachableModules(entry: string, seen = new Set<string>()): Set<string> 
   return seen;
 }
 
-test('the main content site stays small: no store, RTK or redux-persist', () => {
+test('the main content site stays small: no router, store, RTK or redux-persist', () => {
   const modules = [...reachableModules(path.join(clientDir, 'sites/main-content/MainContentSite.tsx'))];
   const offending = modules.filter((module) => forbidden.some((bad) => module === bad || module.startsWith(`${bad}/`)));
   expect(offending).toEqual([]);
-  expect(modules).toContain('react-router-dom');
+  expect(modules).toContain('react');
 });

@@ -41,8 +41,8 @@ test('a signed-in user following an invite link is asked, then joins the team (b
   await user.click(screen.getByRole('button', { name: 'Join Difference Engines' }));
   expect(await screen.findByTestId('blocking-overlay')).toBeInTheDocument();
 
-  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  expect(router.state.location.search).toBe('');
+  await waitFor(() => expect(router.location.pathname).toBe('/'));
+  expect(router.location.search).toBe('');
   expect(await within(topBar()).findByText('Difference Engines')).toBeInTheDocument();
   expect(screen.queryByTestId('blocking-overlay')).not.toBeInTheDocument();
   // The team menu offers both teams: the server's answer lists them.
@@ -58,7 +58,7 @@ test('a signed-in user following an invite link is asked, then joins the team (b
 test('an older link to /?invite=… is taken to the join page', async () => {
   const { router } = renderApp('/?invite=good-invite-code', signedIn());
   expect(await screen.findByRole('heading', { name: 'Join Difference Engines' })).toBeInTheDocument();
-  expect(router.state.location.pathname).toBe('/join');
+  expect(router.location.pathname).toBe('/join');
 });
 
 test('an invite for another address says so and offers to sign out', async () => {
@@ -75,7 +75,7 @@ test('declining leaves the user where they were', async () => {
   const user = userEvent.setup();
   const { router } = renderApp('/join?invite=good-invite-code', signedIn());
   await user.click(await screen.findByRole('link', { name: 'Not now' }));
-  expect(router.state.location.pathname).toBe('/');
+  expect(router.location.pathname).toBe('/');
   expect(within(topBar()).getByText('Analytical Engines')).toBeInTheDocument();
 });
 
@@ -90,13 +90,13 @@ test('signing in through an invite link joins once, and the spent link leads to 
   const { router } = renderApp('/join?invite=good-invite-code', sessionState({}));
   await user.type(await screen.findByLabelText('E-mail address'), 'ada@example.com');
   await user.click(screen.getByRole('button', { name: 'Sign in with Test' }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  await waitFor(() => expect(router.location.pathname).toBe('/'));
   expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-  expect(router.state.location.search).toBe('');
+  expect(router.location.search).toBe('');
   expect(accepted).toEqual([]);
 });
 
 test('the join page without an invite goes to the board', async () => {
   const { router } = renderApp('/join', signedIn());
-  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  await waitFor(() => expect(router.location.pathname).toBe('/'));
 });

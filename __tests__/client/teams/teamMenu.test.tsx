@@ -64,6 +64,49 @@ test('the team menu lists the teams, offers members, rename and create; keyboard
   expect(menuButton()).toHaveFocus();
 });
 
+// The menu's code loads on first use: until then the trigger is a plain button that must behave like Radix's.
+test('one click on the plain trigger opens the menu, with focus in it', async () => {
+  const user = userEvent.setup();
+  renderApp('/', signedIn());
+  const trigger = await findMenuButton();
+  expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+  expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  await user.click(trigger);
+  const menu = await screen.findByRole('menu');
+  await waitFor(() => expect(menu).toHaveFocus());
+  expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  expect(menuButton()).toHaveFocus();
+});
+
+test.each([
+  ['Enter', '{Enter}'],
+  ['Space', ' '],
+  ['ArrowDown', '{ArrowDown}'],
+])('%s on the plain trigger opens the menu on its first item', async (_name, key) => {
+  const user = userEvent.setup();
+  renderApp('/', signedInWithOtherTeams());
+  await user.tab();
+  await user.tab();
+  expect(await findMenuButton()).toHaveFocus();
+  await user.keyboard(key);
+  const menu = await screen.findByRole('menu');
+  const first = within(menu).getAllByRole('menuitemradio')[0];
+  await waitFor(() => expect(first).toHaveFocus());
+  expect(first).toHaveTextContent('Analytical Engines');
+  // The keyboard goes on as in any Radix menu.
+  await user.keyboard('{ArrowDown}');
+  expect(within(menu).getByRole('menuitemradio', { name: /Babbage & Co/ })).toHaveFocus();
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  expect(menuButton()).toHaveFocus();
+  // Opened again, now by Radix itself.
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(within(screen.getByRole('menu')).getAllByRole('menuitemradio')[0]).toHaveFocus());
+});
+
 test('after a fresh load the menu lists every team of the user, not only those seen in this session', async () => {
   const user = userEvent.setup();
   signedInWithOtherTeams();
@@ -103,7 +146,7 @@ test('creating a team blocks the screen while pending, then shows the new team; 
   await waitFor(() => expect(screen.queryByTestId('blocking-overlay')).not.toBeInTheDocument());
   expect(within(banner()).getByText('Difference Engines')).toBeInTheDocument();
   expect(selectActiveTeam(store.getState())?.teamName).toBe('Difference Engines');
-  expect(router.state.location.pathname).toBe('/');
+  await waitFor(() => expect(router.location.pathname).toBe('/'));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
   const menu = await openMenu(user);

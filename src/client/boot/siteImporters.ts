@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { SiteConfig, SiteKind } from '../../shared/siteKind';
 
-/** What every route set's chunk exports: one component that owns its router. */
+/** What every route set's chunk exports: one component that renders the site (the app's owns a router). */
 export interface SiteModule {
   default: ComponentType<{ config: SiteConfig }>;
 }

@@ -1,195 +1,66 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import * as Menu from '@radix-ui/react-dropdown-menu';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { useCreateTeamMutation, usePutActiveTeamMutation, usePutTeamNameMutation } from '../../api/userAndTeam';
-import { errorMessage, envelopeOf } from '../../api/envelopeBaseQuery';
-import { selectActiveTeam, selectAvailableTeams } from '../session/coreContextSlice';
-import { Alert } from '../../ui';
-import { selectIsTeamAdmin } from './teamSelectors';
-import { TeamNameDialog } from './TeamNameDialog';
-import { ModalDialog, DialogActions } from './ModalDialog';
-import { Button } from '../../ui';
+import { selectActiveTeam } from '../session/coreContextSlice';
+import { TeamMenuTriggerContent, teamMenuLabel, type OpenedBy } from './TeamMenuTrigger';
 import styles from './TeamMenu.module.css';
 
-type OpenDialog = 'create' | 'rename' | null;
+const loadTeamMenuPopup = () => import(/* webpackChunkName: "team-menu" */ './TeamMenuPopup');
+const TeamMenuPopup = lazy(loadTeamMenuPopup);
+
+/** Fetches the menu's code as the pointer or focus reaches the trigger; a failure shows when the menu is opened. */
+const preload = () => void loadTeamMenuPopup().catch(() => undefined);
+
+/** The keys that open Radix's dropdown menu from its trigger. */
+const openingKeys = new Set(['Enter', ' ', 'ArrowDown']);
 
 /**
- * The active team's name in the top bar opens this menu: switch to another team (the whole screen
- * waits while the context changes), create a team, rename this one (Admins), see its members.
+ * The active team's name in the top bar. Until the menu is first opened it is a plain button, so the
+ * board's first load carries no menu, dialog or Radix code; from then on it is the real menu
+ * (TeamMenuPopup), opened the way the user asked for it.
  */
 export function TeamMenu() {
   const team = useAppSelector(selectActiveTeam);
-  const isAdmin = useAppSelector(selectIsTeamAdmin);
-  const availableTeams = useAppSelector(selectAvailableTeams);
-  const navigate = useNavigate();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [renameFailure, setRenameFailure] = useState<{ attempted: string; problem: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [createTeam, creation] = useCreateTeamMutation();
-  const [putActiveTeam] = usePutActiveTeamMutation();
-  const [putTeamName] = usePutTeamNameMutation();
-
+  const [openedBy, setOpenedBy] = useState<OpenedBy | null>(null);
+  const [open, setOpen] = useState(false);
   if (!team) return null;
-  const teams = availableTeams.some((other) => other.id === team.id)
-    ? availableTeams
-    : [...availableTeams, { id: team.id, teamName: team.teamName }];
-  const sortedTeams = [...teams].sort((a, b) => a.teamName.localeCompare(b.teamName));
-  const returnFocusToTrigger = (event: Event) => {
-    event.preventDefault();
-    triggerRef.current?.focus();
-  };
 
-  async function switchTeam(teamId: string) {
-    if (!team || teamId === team.id) return;
-    setProblem(null);
-    try {
-      await putActiveTeam({ newActiveTeamIdentity: teamId }).unwrap();
-      navigate('/');
-    } catch (error) {
-      setProblem(`The team could not be opened: ${errorMessage(error)}`);
-    }
-  }
-
-  async function create(teamName: string) {
-    setProblem(null);
-    try {
-      await createTeam({ teamName }).unwrap();
-      setDialog(null);
-      navigate('/');
-    } catch (error) {
-      // A QuotaLimit answer takes the user to the account settings instead (spec §8).
-      if (envelopeOf(error)?.result === 'QuotaLimit') setDialog(null);
-    }
-  }
-
-  function rename(newTeamName: string) {
-    // Optimistic (spec §4): the dialog closes at once; a refusal puts the old name back and reopens it.
-    setDialog(null);
-    setRenameFailure(null);
-    putTeamName({ newTeamName })
-      .unwrap()
-      .catch((error: unknown) => {
-        setRenameFailure({ attempted: newTeamName, problem: `The team was not renamed: ${errorMessage(error)}` });
-        setDialog('rename');
-      });
-  }
-
-  const creationProblem =
-    creation.isError && envelopeOf(creation.error)?.result !== 'QuotaLimit' ? errorMessage(creation.error) : null;
-
-  return (
-    <>
-      <Menu.Root modal={false}>
-        <Menu.Trigger
-          ref={triggerRef}
-          className={styles.trigger}
-          aria-label={`Team: ${team.teamName}. Open the team menu`}
-        >
-          <span className={styles.teamMark} aria-hidden="true">
-            {team.teamName.slice(0, 1).toUpperCase()}
-          </span>
-          <span className={styles.teamName} title={team.teamName}>
-            {team.teamName}
-          </span>
-          <ChevronIcon />
-        </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content className={styles.menu} align="start" sideOffset={6} collisionPadding={8}>
-            <Menu.Label className={styles.label}>Teams</Menu.Label>
-            <Menu.RadioGroup value={team.id} onValueChange={(teamId) => void switchTeam(teamId)}>
-              {sortedTeams.map((known) => (
-                <Menu.RadioItem key={known.id} value={known.id} className={styles.item}>
-                  <span className={styles.itemMark} aria-hidden="true">
-                    {known.teamName.slice(0, 1).toUpperCase()}
-                  </span>
-                  <span className={styles.itemText}>{known.teamName}</span>
-                  <Menu.ItemIndicator className={styles.indicator}>
-                    <CheckIcon />
-                  </Menu.ItemIndicator>
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioGroup>
-            <Menu.Separator className={styles.separator} />
-            <Menu.Item className={styles.item} onSelect={() => navigate('/settings/members')}>
-              <span className={styles.itemText}>Members</span>
-            </Menu.Item>
-            {isAdmin && (
-              <Menu.Item
-                className={styles.item}
-                onSelect={() => {
-                  setRenameFailure(null);
-                  setDialog('rename');
-                }}
-              >
-                <span className={styles.itemText}>Rename team…</span>
-              </Menu.Item>
-            )}
-            <Menu.Item className={styles.item} onSelect={() => setDialog('create')}>
-              <span className={styles.itemText}>Create team…</span>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Portal>
-      </Menu.Root>
-
-      <TeamNameDialog
-        open={dialog === 'create'}
-        onOpenChange={(open) => setDialog(open ? 'create' : null)}
-        title="Create a team"
-        description="A new team with its own projects and members, owned by your account. You will be its Admin."
-        submitLabel={creation.isLoading ? 'Creating…' : 'Create team'}
-        busy={creation.isLoading}
-        problem={creationProblem}
-        onSubmit={(teamName) => void create(teamName)}
-        onCloseAutoFocus={returnFocusToTrigger}
-      />
-      <TeamNameDialog
-        open={dialog === 'rename'}
-        onOpenChange={(open) => setDialog(open ? 'rename' : null)}
-        title="Rename team"
-        submitLabel="Rename"
-        initialName={renameFailure?.attempted ?? team.teamName}
-        problem={renameFailure?.problem}
-        onSubmit={rename}
-        onCloseAutoFocus={returnFocusToTrigger}
-      />
-      <ModalDialog
-        open={problem !== null}
-        onOpenChange={(open) => !open && setProblem(null)}
-        title="Something went wrong"
-        onCloseAutoFocus={returnFocusToTrigger}
-      >
-        <Alert>{problem}</Alert>
-        <DialogActions>
-          <Button variant="primary" onClick={() => setProblem(null)}>
-            OK
-          </Button>
-        </DialogActions>
-      </ModalDialog>
-    </>
+  // A transition keeps this button on screen, focused, until the menu's code is in.
+  const openFirst = (by: OpenedBy) =>
+    startTransition(() => {
+      setOpenedBy((current) => current ?? by);
+      setOpen(true);
+    });
+  const plain = (
+    <button
+      type="button"
+      className={styles.trigger}
+      aria-label={teamMenuLabel(team.teamName)}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onPointerDown={(event) => {
+        // As Radix's trigger does: the left button opens, and focus goes to the menu, not the button.
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        openFirst('pointer');
+      }}
+      onKeyDown={(event) => {
+        if (!openingKeys.has(event.key)) return;
+        event.preventDefault();
+        openFirst('keyboard');
+      }}
+      // A click without a pointer press: assistive technology activating the button.
+      onClick={() => openFirst('pointer')}
+    >
+      <TeamMenuTriggerContent teamName={team.teamName} />
+    </button>
   );
-}
 
-function ChevronIcon() {
   return (
-    <svg className={styles.chevron} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-      <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-      <path
-        d="M3.5 8.5l3 3 6-7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <Suspense fallback={plain}>
+      {openedBy ? <TeamMenuPopup open={open} onOpenChange={setOpen} openedBy={openedBy} /> : plain}
+    </Suspense>
   );
 }

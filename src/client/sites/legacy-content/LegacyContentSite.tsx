@@ -1,9 +1,12 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { SiteConfig } from '../../../shared/siteKind';
-import { legacyContentRoutes } from './legacyContentRoutes';
+import { RenderErrorBoundary } from '../shared/RenderErrorBoundary';
+import { MovedPage } from './MovedPage';
 
+/** The old content site: every path shows the same notice, so no router. */
 export default function LegacyContentSite({ config }: { config: SiteConfig }) {
-  const [router] = useState(() => createBrowserRouter(legacyContentRoutes(config)));
-  return <RouterProvider router={router} />;
+  return (
+    <RenderErrorBoundary>
+      <MovedPage legacyContentUrl={config.legacyContentUrl} />
+    </RenderErrorBoundary>
+  );
 }
