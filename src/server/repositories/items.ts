@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { items, projectContexts, teams, type ItemRow, type ProjectContextRow } from '../db/schema';
+import type { WritableItemField } from '../../shared/contract/items';
+import { items, projectContexts, teams, type ItemRow } from '../db/schema';
 
 export type ItemInsert = typeof items.$inferInsert;
 export type ItemColumns = Omit<ItemRow, 'searchVector'>;
@@ -8,23 +9,7 @@ export type ItemColumns = Omit<ItemRow, 'searchVector'>;
 /** Every column but the search vector, which only the database needs. */
 const { searchVector: _searchVector, ...itemColumns } = getTableColumns(items);
 
-export type ItemChange = Partial<
-  Pick<
-    ItemInsert,
-    | 'description'
-    | 'workflowStatus'
-    | 'codingAgentUrl'
-    | 'pullRequestUrl'
-    | 'parentContextItemId'
-    | 'goals'
-    | 'startDate'
-    | 'completionDate'
-    | 'implementationIds'
-    | 'projectPatternIds'
-    | 'localPatternData'
-    | 'newTestScenarios'
-  >
->;
+export type ItemChange = Partial<Pick<ItemInsert, WritableItemField>>;
 
 /**
  * Hands out the next `count` item numbers of a team in one atomic statement (the row stays locked
@@ -76,52 +61,6 @@ export async function deleteItem(db: Db, itemId: string) {
 }
 
 /**
- * Items with their context in one project; `where` may filter both tables. Unordered: sorting wide rows
- * (descriptions) would spill to disk on a big board, so callers sort in memory (`compareBoardRows`).
- */
-export async function listProjectItemRows(db: Db, projectId: string, where?: SQL) {
-  return db
-    .select({ item: itemColumns, context: projectContexts })
-    .from(projectContexts)
-    .innerJoin(items, eq(items.id, projectContexts.itemId))
-    .where(and(eq(projectContexts.projectId, projectId), where));
-}
-
-type BoardRow = {
-  context: Pick<ProjectContextRow, 'scope' | 'timeframeSpan' | 'timeframeIndex' | 'sortKey' | 'itemId'>;
-};
-
-// Outside the comparator: a closure per comparison was a measurable share of sorting 10,000 rows.
-const nullsLast = (p: number | null, q: number | null) => (p === q ? 0 : p === null ? 1 : q === null ? -1 : p - q);
-
-/** Board order: scope, days, weeks, milestones, unscheduled last (spec §4), then key and id. */
-export function compareBoardRows(a: BoardRow, b: BoardRow): number {
-  const x = a.context;
-  const y = b.context;
-  return (
-    x.scope - y.scope ||
-    nullsLast(x.timeframeSpan, y.timeframeSpan) ||
-    nullsLast(x.timeframeIndex, y.timeframeIndex) ||
-    x.sortKey - y.sortKey ||
-    (x.itemId < y.itemId ? -1 : x.itemId > y.itemId ? 1 : 0)
-  );
-}
-
-/** Contexts of the given items in projects other than `projectId` (items planned in several projects). */
-export async function otherContextsOfItems(db: Db, projectId: string, itemIds: readonly string[]) {
-  if (itemIds.length === 0) return [];
-  return db
-    .select()
-    .from(projectContexts)
-    .where(
-      and(
-        sql`${projectContexts.itemId} = any(${sql.param([...itemIds])}::text[])`,
-        sql`${projectContexts.projectId} <> ${projectId}`,
-      ),
-    );
-}
-
-/**
  * The items of a project matching a search, best first: an exact key (BAT-12, or just 12) first, then
  * by full-text rank with a title match (first line) counting double. At most `limit` ids.
  */
@@ -151,10 +90,4 @@ export async function searchProjectItemIds(
     order by (${exactKey}) desc, ${rank} ${items.dateCreated} desc, ${items.id}
     limit ${limit}`);
   return (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-}
-
-/** Items (with their context in `projectId`) by id, in no particular order. */
-export async function projectItemRowsById(db: Db, projectId: string, itemIds: readonly string[]) {
-  if (itemIds.length === 0) return [];
-  return listProjectItemRows(db, projectId, sql`${items.id} = any(${sql.param([...itemIds])}::text[])`);
 }

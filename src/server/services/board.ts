@@ -1,78 +1,23 @@
 /**
- * Reading a project's board: the filtered query (spec §7 "all/query") and search. Two queries per
- * answer whatever the size: the items with their context in board order, and their contexts in other
- * projects. Histories stay out (a card never shows one); the item panel reads one item's history.
+ * Reading a project's board: the filtered query (spec §7 "all/query") and search. The database builds
+ * the answer's items as JSON in one statement (repositories/itemsJson.ts). Histories stay out (a card
+ * never shows one); the item panel reads one item's history.
  */
 import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { items, projectContexts, type ProjectContextRow } from '../db/schema';
-import {
-  compareBoardRows,
-  listProjectItemRows,
-  otherContextsOfItems,
-  projectItemRowsById,
-  searchProjectItemIds,
-  type ItemColumns,
-} from '../repositories/items';
+import { items, projectContexts } from '../db/schema';
+import { searchProjectItemIds } from '../repositories/items';
+import { projectItemsJson } from '../repositories/itemsJson';
 import { findTeamProject } from '../repositories/projects';
-import { toProjectPlacement } from './plan';
 import { invalidRequest, notFound } from '../errors';
-import { ItemType, Span } from '../../shared/enums';
+import { Span } from '../../shared/enums';
 import { containment, type IndexRange, type MilestoneLike, type Timeframe } from '../../shared/timeframes';
-import type { Item, ProjectPlacement } from '../../shared/contract/items';
 import type { ProjectItemsQuery } from '../../shared/contract/projects';
 
+/** A JSON array of spec §3 Items (contract Item), as text ready to send. */
+export type ItemsJson = string;
+
 export const SEARCH_RESULT_LIMIT = 50;
-
-/** Spec §3 Item: base fields, the fields of its kind, and its project contexts. */
-export function toItem(row: ItemColumns, projectContextsOfItem: ProjectPlacement[]): Item {
-  const item: Item = {
-    id: row.id,
-    linkId: row.linkId,
-    teamId: row.teamId,
-    dateCreated: row.dateCreated.toISOString(),
-    itemType: row.itemType,
-    description: row.description,
-    externalId: row.externalId,
-    workflowStatus: row.workflowStatus,
-    codingAgentUrl: row.codingAgentUrl,
-    pullRequestUrl: row.pullRequestUrl,
-    parentContextItemId: row.parentContextItemId,
-    goals: row.goals,
-    startDate: row.startDate,
-    completionDate: row.completionDate?.toISOString() ?? null,
-    projectContexts: projectContextsOfItem,
-  };
-  if (row.itemType === ItemType.Demo) item.implementationIds = row.implementationIds;
-  if (row.itemType === ItemType.Implementation) {
-    item.projectPatternIds = row.projectPatternIds;
-    item.localPatternData = row.localPatternData;
-    item.newTestScenarios = row.newTestScenarios;
-  }
-  return item;
-}
-
-/** Items with their contexts (without history), in the order of `rows`. */
-async function assemble(
-  db: Db,
-  projectId: string,
-  rows: readonly { item: ItemColumns; context: ProjectContextRow }[],
-): Promise<Item[]> {
-  const others = await otherContextsOfItems(
-    db,
-    projectId,
-    rows.map((row) => row.item.id),
-  );
-  const othersByItem = new Map<string, ProjectPlacement[]>();
-  for (const context of others) {
-    const list = othersByItem.get(context.itemId);
-    if (list) list.push(toProjectPlacement(context));
-    else othersByItem.set(context.itemId, [toProjectPlacement(context)]);
-  }
-  return rows.map(({ item, context }) =>
-    toItem(item, [toProjectPlacement(context), ...(othersByItem.get(item.id) ?? [])]),
-  );
-}
 
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
@@ -109,7 +54,7 @@ export function timeframeFilter(
 export async function queryProjectItems(
   db: Db,
   input: { teamId: string; projectId: string; query: ProjectItemsQuery },
-): Promise<Item[]> {
+): Promise<ItemsJson> {
   const { teamId, projectId, query } = input;
   const project = await findTeamProject(db, teamId, projectId);
   if (!project) throw notFound('Project not found');
@@ -118,8 +63,7 @@ export async function queryProjectItems(
     query.itemTypeFilter === undefined ? undefined : eq(items.itemType, query.itemTypeFilter),
     timeframeFilter(query.timeframeAssignmentFilter, project.milestones),
   );
-  const rows = await listProjectItemRows(db, projectId, where);
-  return assemble(db, projectId, rows.sort(compareBoardRows));
+  return projectItemsJson(db, projectId, { where });
 }
 
 /**
@@ -141,7 +85,7 @@ export function searchTsQuery(text: string): SQL | null {
 export async function searchProjectItems(
   db: Db,
   input: { teamId: string; projectId: string; text: string },
-): Promise<Item[]> {
+): Promise<ItemsJson> {
   const { teamId, projectId, text } = input;
   if (!(await findTeamProject(db, teamId, projectId))) throw notFound('Project not found');
   const ids = await searchProjectItemIds(
@@ -151,8 +95,5 @@ export async function searchProjectItems(
     { tsquery: searchTsQuery(text), raw: text },
     SEARCH_RESULT_LIMIT,
   );
-  const rows = await projectItemRowsById(db, projectId, ids);
-  const rank = new Map(ids.map((id, index) => [id, index]));
-  rows.sort((a, b) => rank.get(a.item.id)! - rank.get(b.item.id)!);
-  return assemble(db, projectId, rows);
+  return projectItemsJson(db, projectId, { ids });
 }

@@ -93,6 +93,9 @@ const implementationFields = {
   newTestScenarios: Type.Optional(Type.Array(Type.String({ maxLength: 5000 }), { maxItems: 200 })),
 };
 
+/** Every item field a caller may write (spec §3), kind-specific ones included. */
+export type WritableItemField = keyof typeof baseFields | keyof typeof demoFields | keyof typeof implementationFields;
+
 /** The fields a caller writes; absent fields keep their value on update and their default on create. */
 export const DemoFields = Type.Object({ ...baseFields, ...demoFields }, { additionalProperties: false });
 export const ImplementationFields = Type.Object(

@@ -1,5 +1,11 @@
 /** The board's view of an item: the item's fields and its place (plan context) in the board's project. */
-import type { AssignmentHistoryEntry, Item, ProjectContext, ProjectPlacement } from '../../../shared/contract/items';
+import type {
+  AssignmentHistoryEntry,
+  Item,
+  ProjectContext,
+  ProjectPlacement,
+  WritableItemField,
+} from '../../../shared/contract/items';
 import { ItemType, Scope } from '../../../shared/enums';
 import { displayTitle } from '../../../shared/displayTitle';
 import type { PlanBucket } from '../../../shared/timeframes';
@@ -16,23 +22,7 @@ export interface BoardItem extends Omit<Item, 'projectContexts'> {
 }
 
 /** The fields a caller may write (spec §3), kind-specific ones included. */
-export type ItemFields = Partial<
-  Pick<
-    BoardItem,
-    | 'description'
-    | 'workflowStatus'
-    | 'codingAgentUrl'
-    | 'pullRequestUrl'
-    | 'parentContextItemId'
-    | 'goals'
-    | 'startDate'
-    | 'completionDate'
-    | 'implementationIds'
-    | 'projectPatternIds'
-    | 'localPatternData'
-    | 'newTestScenarios'
-  >
->;
+export type ItemFields = Partial<Pick<BoardItem, WritableItemField>>;
 
 export const kindLabel: Record<number, string> = {
   [ItemType.ProjectDeprecated]: 'Project',

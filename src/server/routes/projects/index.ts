@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../../shared/contract/projects';
 import { ItemList, MoveRequest, ProjectContextAnswer, SortKeyResponse } from '../../../shared/contract/items';
 import { Id } from '../../../shared/contract/common';
-import { answers, ok } from '../responses';
+import { answers, ok, sendItems } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
 import { chooseActiveProject, createProject, getProject, updateProjectSettings } from '../../services/projects';
 import { deleteProject } from '../../services/projectDeletion';
@@ -127,10 +127,10 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         response: answers(ItemList),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = { teamId, projectId: request.params.projectId, query: request.body };
-      return ok({ items: await queryProjectItems(app.db, input) });
+      return sendItems(reply as FastifyReply, await queryProjectItems(app.db, input));
     },
   );
 
@@ -145,10 +145,10 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         response: answers(ItemList),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = { teamId, projectId: request.params.projectId, text: request.query.query };
-      return ok({ items: await searchProjectItems(app.db, input) });
+      return sendItems(reply as FastifyReply, await searchProjectItems(app.db, input));
     },
   );
 
