@@ -22,7 +22,7 @@ import {
 } from '../repositories/projectContexts';
 import { appendHistory, historyOf, historyOfItems, type HistoryRow } from '../repositories/assignmentHistory';
 import { findMembership } from '../repositories/teams';
-import { lockTeamProject } from '../repositories/projects';
+import { lockTeamProjectForMove } from '../repositories/projects';
 import { invalidRequest, notFound } from '../errors';
 import { sortKeysBetween, SORT_KEY_MAX, SORT_KEY_MIN } from '../../shared/sortKeys';
 import {
@@ -238,11 +238,10 @@ export async function moveItem(
   input: { teamId: string; projectId: string; itemId: string; request: MoveRequest; now: Date },
 ): Promise<SortKeyResponse> {
   const { teamId, projectId, itemId, request, now } = input;
-  const project = await lockTeamProject(db, teamId, projectId);
-  if (!project) throw notFound('Project not found');
-  const found = await findTeamContext(db, teamId, projectId, itemId);
-  if (!found) throw notFound('project context not found');
-  const current = found.context;
+  const locked = await lockTeamProjectForMove(db, teamId, projectId, itemId);
+  if (!locked) throw notFound('Project not found');
+  const { project, context: current, linkId, externalId } = locked;
+  if (!current || linkId === null || externalId === null) throw notFound('project context not found');
   const currentBucket = bucketOf(current);
 
   const requested = request.newAssignment;
@@ -287,8 +286,8 @@ export async function moveItem(
 
   return {
     id: itemId,
-    linkId: found.linkId,
-    externalId: found.externalId,
+    linkId,
+    externalId,
     projectPlanContext: toProjectContext(row, await historyOf(db, projectId, itemId)),
     ...(rebalanced ? { rebalancedSortKeys: rebalanced } : {}),
   };
