@@ -1,7 +1,8 @@
 /**
  * Board benchmark: a project of N items (spread over ten buckets) on the real server, loaded in headless
  * Chromium. Per size: navigation → board-ready mark (median of 5 loads), DOM node count, JS heap, and
- * 20 keyboard moves (Space, ↓, Space) measured from drop to the next paint.
+ * 20 keyboard moves (Space, ↓, Space) measured from drop to the next paint, with where each move's time
+ * went (the parts boardPerf.ts measures) and how many frames it took the moved card to be drawn in place.
  */
 import { chromium, type Page } from 'playwright-core';
 import { ApiClient, median, percentile, startBaton, type DbKind } from './harness';
@@ -28,6 +29,111 @@ export interface BoardResult {
   shortcutMoveMs: number[];
   shortcutP50Ms: number;
   shortcutP95Ms: number;
+  /** The same moves, each split into its parts. */
+  dropParts: MoveParts;
+  shortcutParts: MoveParts;
+}
+
+/**
+ * One kind of move, move by move: the drop → paint measure's three parts (they add up to it; see
+ * boardPerf.ts), and how many frames after the drop the moved card was first drawn in its new place
+ * (1: the first frame).
+ */
+export interface MoveParts {
+  handlerMs: number[];
+  waitMs: number[];
+  frameMs: number[];
+  framesToPlace: number[];
+}
+
+interface Move {
+  total: number;
+  handler: number;
+  wait: number;
+  frame: number;
+  frames: number;
+}
+
+const emptyParts = (): MoveParts => ({ handlerMs: [], waitMs: [], frameMs: [], framesToPlace: [] });
+
+function addMove(parts: MoveParts, move: Move) {
+  parts.handlerMs.push(move.handler);
+  parts.waitMs.push(move.wait);
+  parts.frameMs.push(move.frame);
+  parts.framesToPlace.push(move.frames);
+}
+
+/**
+ * Counts the frames until a moved card is drawn in its new place. Armed before the key that drops (or
+ * moves) the card; that key's keydown, caught before the board's own handlers, asks for an animation
+ * frame, and each frame's callback (it runs before the frame is painted, and in the first frame just
+ * before the callback boardPerf.ts asks for at the drop) looks whether the DOM shows the card in its
+ * column, on the row of its new index, with no drag offset. Until the card is there it asks for the
+ * next frame.
+ */
+const frameWatcher = `(() => {
+  if (window.__batonWatch !== undefined) return;
+  window.__batonWatch = null;
+  const inPlace = (watch) => {
+    const card = document.querySelector('[data-card-id="' + watch.id + '"]');
+    if (!card || card.style.transform) return false;
+    const row = card.closest('li[data-index]');
+    const column = card.closest('[data-bucket-key]');
+    return !!row && row.dataset.index === String(watch.index) && !!column && column.dataset.bucketKey === watch.key;
+  };
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      const watch = window.__batonWatch;
+      if (!watch || watch.started || event.key !== watch.trigger) return;
+      watch.started = true;
+      const check = (frame) => {
+        if (inPlace(watch)) watch.frames = frame;
+        else if (frame >= 30) watch.frames = Infinity;
+        else requestAnimationFrame(() => check(frame + 1));
+      };
+      requestAnimationFrame(() => check(1));
+    },
+    true,
+  );
+})()`;
+
+/** Arms the frame watcher for the focused card, which should end up at row `index` of its column. */
+const armWatcher = (page: Page, trigger: string, index: number) =>
+  page.evaluate(
+    ([trigger, index]) => {
+      const card = document.activeElement?.closest('[data-card-id]');
+      const column = card?.closest('[data-bucket-key]');
+      (window as unknown as { __batonWatch: unknown }).__batonWatch = {
+        id: card?.getAttribute('data-card-id'),
+        key: column?.getAttribute('data-bucket-key'),
+        index,
+        trigger,
+        started: false,
+        frames: null,
+      };
+    },
+    [trigger, index] as const,
+  );
+
+/** The last move's measures, once its drop → paint measure and its frame count are in. */
+async function lastMove(page: Page, before: number): Promise<Move> {
+  await page.waitForFunction(
+    (count) =>
+      performance.getEntriesByName('baton:drop-to-paint').length > count &&
+      (window as unknown as { __batonWatch: { frames: number | null } }).__batonWatch.frames !== null,
+    before,
+  );
+  // No named functions inside: the page gets this function's source, without tsx's name helper.
+  const [total, handler, wait, frame] = await page.evaluate(() =>
+    ['baton:drop-to-paint', 'baton:drop-handler', 'baton:drop-wait-for-frame', 'baton:drop-frame'].map(
+      (name) => performance.getEntriesByName(name).at(-1)!.duration,
+    ),
+  );
+  const frames = await page.evaluate(
+    () => (window as unknown as { __batonWatch: { frames: number } }).__batonWatch.frames,
+  );
+  return { total: total!, handler: handler!, wait: wait!, frame: frame!, frames };
 }
 
 const chromiumArgs = [
@@ -67,7 +173,7 @@ const liveRegionSays = (page: Page, pattern: string) =>
   );
 
 /** One keyboard move of the first card of the first column: Space, ↓, Space; answers drop → paint. */
-async function keyboardMove(page: Page, attempts = 3): Promise<number> {
+async function keyboardMove(page: Page, attempts = 3): Promise<Move> {
   const before = await page.evaluate(() => performance.getEntriesByName('baton:drop-to-paint').length);
   const first = page.locator('[data-bucket-key]').first().locator('[data-card-focus]').first();
   await first.focus();
@@ -84,17 +190,17 @@ async function keyboardMove(page: Page, attempts = 3): Promise<number> {
     await page.waitForTimeout(300);
     return keyboardMove(page, attempts - 1);
   }
+  await armWatcher(page, ' ', 1);
   await page.keyboard.press('Space');
-  await page.waitForFunction((count) => performance.getEntriesByName('baton:drop-to-paint').length > count, before);
-  return page.evaluate(() => performance.getEntriesByName('baton:drop-to-paint').at(-1)!.duration);
+  return lastMove(page, before);
 }
 
-/** One Alt+↓ (or Alt+↑) move of the focused card; answers move → paint. */
-async function shortcutMove(page: Page, key: 'Alt+ArrowDown' | 'Alt+ArrowUp'): Promise<number> {
+/** One Alt+↓ (or Alt+↑) move of the focused card, the first of its column; answers move → paint. */
+async function shortcutMove(page: Page, key: 'Alt+ArrowDown' | 'Alt+ArrowUp'): Promise<Move> {
   const before = await page.evaluate(() => performance.getEntriesByName('baton:drop-to-paint').length);
+  await armWatcher(page, key.slice('Alt+'.length), key === 'Alt+ArrowDown' ? 1 : 0);
   await page.keyboard.press(key);
-  await page.waitForFunction((count) => performance.getEntriesByName('baton:drop-to-paint').length > count, before);
-  return page.evaluate(() => performance.getEntriesByName('baton:drop-to-paint').at(-1)!.duration);
+  return lastMove(page, before);
 }
 
 export async function benchBoard(kind: DbKind, sizes: number[], loads = 5, moves = 20): Promise<BoardResult[]> {
@@ -138,12 +244,21 @@ export async function benchBoard(kind: DbKind, sizes: number[], loads = 5, moves
       await cdp.send('HeapProfiler.collectGarbage');
       const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
 
+      await page.evaluate(frameWatcher);
       const dropToPaintMs: number[] = [];
-      for (let move = 0; move < moves; move++) dropToPaintMs.push(await keyboardMove(page));
+      const dropParts = emptyParts();
+      for (let move = 0; move < moves; move++) {
+        const measured = await keyboardMove(page);
+        dropToPaintMs.push(measured.total);
+        addMove(dropParts, measured);
+      }
       const shortcutMoveMs: number[] = [];
+      const shortcutParts = emptyParts();
       await page.locator('[data-bucket-key]').first().locator('[data-card-focus]').first().focus();
       for (let move = 0; move < moves; move++) {
-        shortcutMoveMs.push(await shortcutMove(page, move % 2 === 0 ? 'Alt+ArrowDown' : 'Alt+ArrowUp'));
+        const measured = await shortcutMove(page, move % 2 === 0 ? 'Alt+ArrowDown' : 'Alt+ArrowUp');
+        shortcutMoveMs.push(measured.total);
+        addMove(shortcutParts, measured);
         await page.waitForTimeout(50);
       }
       await context.close();
@@ -164,6 +279,8 @@ export async function benchBoard(kind: DbKind, sizes: number[], loads = 5, moves
         shortcutMoveMs,
         shortcutP50Ms: percentile(shortcutMoveMs, 50),
         shortcutP95Ms: percentile(shortcutMoveMs, 95),
+        dropParts,
+        shortcutParts,
       });
       const last = results.at(-1)!;
       console.log(

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { Client } from 'pg';
 import * as prettier from 'prettier';
 import { benchApi, type ApiResult } from './api';
-import { benchBoard, type BoardResult } from './board';
+import { benchBoard, type BoardResult, type MoveParts } from './board';
 import { kb, measureBundles, type BundleResult } from './bundleSize';
-import { POSTGRES_URL, postgresAvailable, root, type DbKind } from './harness';
+import { percentile, POSTGRES_URL, postgresAvailable, root, type DbKind } from './harness';
 import { benchSortKeys, type SortKeyResult } from './sortKeys';
 
 const args = process.argv.slice(2);
@@ -84,6 +84,36 @@ function boardSection(results: BoardResult[]) {
       (r) =>
         `| ${r.kind} | ${r.items.toLocaleString('en')} | ${ms(r.queryTtfbMs)} | ${(r.queryBytes / 1e6).toFixed(2)} MB | ${ms(r.clientAfterAnswerMs)} |`,
     ),
+  );
+  const pair = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
+  const frames = (counts: number[]) => {
+    const first = counts.filter((count) => count === 1).length;
+    if (first === counts.length) return `the first, all ${counts.length}`;
+    const worst = Math.max(...counts);
+    return `the first for ${first} of ${counts.length}; the rest by frame ${Number.isFinite(worst) ? worst : '— (not within 30)'}`;
+  };
+  const partsRow = (r: BoardResult, move: string, totals: number[], parts: MoveParts) =>
+    `| ${r.kind} | ${r.items.toLocaleString('en')} | ${move} | ${pair(totals)} | ${pair(parts.handlerMs)} | ${pair(parts.waitMs)} | ${pair(parts.frameMs)} | ${frames(parts.framesToPlace)} |`;
+  lines.push(
+    '',
+    'Where a move’s time goes: the same moves, each split into three consecutive parts that add up to its drop → paint time ' +
+      '(`src/client/features/board/boardPerf.ts`). **Handler**: from the drop to the end of the task that handled it — ' +
+      'dnd-kit, the store update and React’s render and commit of it (React renders in a microtask of that task). ' +
+      '**Wait for the frame**: from there to the next frame’s animation-frame callbacks. A frame starts on the display’s ' +
+      'refresh (every 16.7 ms), so this is up to one frame even when nothing else runs; a task that runs first (such as ' +
+      'the key’s keyup) counts here too. **The frame**: from there to the task queued from that callback, which ends the ' +
+      'drop → paint measure: the frame’s style, layout, paint and commit, and that task’s own wait (Chromium may hold ' +
+      'it until one more frame when a key event, such as the keyup, arrived meanwhile). **Frames until drawn in place**: in how many ' +
+      'of the moves the moved card was already in its new place (its column, its new row, no drag offset) in the DOM of ' +
+      'the first frame after the drop. Each column gives p50 / p95 over the moves; percentiles of parts do not add up ' +
+      'to the percentiles of the whole. The target’s verdict below is on the drop → paint figure alone.',
+    '',
+    '| Database | Items | Move | Drop → paint p50 / p95 | Handler p50 / p95 | Wait for the frame p50 / p95 | The frame p50 / p95 | Frames until drawn in place |',
+    '|---|---:|---|---:|---:|---:|---:|---|',
+    ...results.flatMap((r) => [
+      partsRow(r, 'dnd-kit: Space, ↓, Space', r.dropToPaintMs, r.dropParts),
+      partsRow(r, 'Alt+↓ / Alt+↑ shortcut', r.shortcutMoveMs, r.shortcutParts),
+    ]),
   );
   const checks: string[] = [];
   for (const kind of new Set(results.map((r) => r.kind))) {

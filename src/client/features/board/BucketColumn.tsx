@@ -20,6 +20,7 @@ import { useBoardNavigation, type ColumnEntry } from './boardNavigation';
 import { ItemFilterContext } from './itemFilter';
 import { CARD_GAP, CARD_ROW, PlainItemCard } from './ItemCard';
 import { QuickAdd } from './QuickAdd';
+import { keepFocusOnMove } from './keepFocusOnMove';
 import styles from './BucketColumn.module.css';
 
 /** Cards rendered above and below the visible ones, so short keyboard moves find their neighbours mounted. */
@@ -45,7 +46,7 @@ export interface ColumnDnd {
   setDroppableRef?: (element: HTMLElement | null) => void;
   /** A card is over this bucket (or, from another bucket, over one of its cards). */
   highlighted: boolean;
-  /** The card being dragged, kept mounted while scrolled away. */
+  /** The card being dragged when it is this column's, kept mounted while scrolled away. */
   activeId: string | null;
   Card: ComponentType<{ id: string; bucketKey: string }>;
   wrapList?: (ids: readonly string[], list: ReactNode) => ReactNode;
@@ -89,8 +90,12 @@ export const PlainBucketColumn = memo(function PlainBucketColumn({ column }: { c
   return <BucketColumnView column={column} ids={ids} dnd={noDnd} />;
 });
 
-/** One bucket: header, quick-add, and its cards, virtualised so only what is on screen is in the DOM. */
-export function BucketColumnView({
+/**
+ * One bucket: header, quick-add, and its cards, virtualised so only what is on screen is in the DOM.
+ * Memoised: during a drag dnd-kit re-renders every column on each drag event, but only the columns the
+ * drag touches get new props (see dnd/boardDnd.tsx), so only those redraw their list.
+ */
+export const BucketColumnView = memo(function BucketColumnView({
   column,
   ids,
   dnd,
@@ -133,6 +138,14 @@ export function BucketColumnView({
       ids,
       scrollToIndex: (index) => {
         sectionRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+        virtualizer.scrollToIndex(index, { align: 'auto' });
+      },
+      revealIndex: (index) => {
+        // From the virtualizer's own measurements (no layout read); scrolling, and the frames it takes, only when needed.
+        const row = virtualizer.measurementsCache[index];
+        const top = virtualizer.scrollOffset ?? 0;
+        const height = virtualizer.scrollRect?.height ?? 0;
+        if (row && row.start >= top && row.end - CARD_GAP <= top + height) return;
         virtualizer.scrollToIndex(index, { align: 'auto' });
       },
       openQuickAdd,
@@ -196,6 +209,7 @@ export function BucketColumnView({
           (dnd.wrapList ?? ((_ids, list) => list))(
             ids,
             <ul
+              ref={keepFocusOnMove}
               className={styles.list}
               style={{ height: virtualizer.getTotalSize() - CARD_GAP }}
               aria-labelledby={headingId}
@@ -203,7 +217,12 @@ export function BucketColumnView({
               {items.map((row) => {
                 const id = ids[row.index]!;
                 return (
-                  <li key={row.key} className={styles.row} style={{ transform: `translateY(${row.start}px)` }}>
+                  <li
+                    key={row.key}
+                    className={styles.row}
+                    style={{ transform: `translateY(${row.start}px)` }}
+                    data-index={row.index}
+                  >
                     <dnd.Card id={id} bucketKey={column.key} />
                   </li>
                 );
@@ -214,4 +233,4 @@ export function BucketColumnView({
       </div>
     </section>
   );
-}
+});

@@ -149,6 +149,9 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // While this card is picked up, every key is dnd-kit's (arrows move it, Space or Enter drop it,
+    // Escape cancels): focus stays on it, and no shortcut acts on it or its neighbours.
+    if (sortable?.isDragging) return;
     const modifiers = event.ctrlKey || event.metaKey;
     const action =
       event.altKey && !modifiers

@@ -11,9 +11,15 @@ import { markDrop } from './boardPerf';
 
 export interface ColumnEntry {
   ids: readonly string[];
+  /** Brings the column into view and scrolls its list to a card (which may not be mounted yet). */
   scrollToIndex(index: number): void;
+  /** Scrolls the column's list to a card only if it is outside the list's view; reads no layout. */
+  revealIndex(index: number): void;
   openQuickAdd(): void;
 }
+
+const cardFocusTarget = (id: string) =>
+  document.querySelector<HTMLElement>(`[data-card-id="${id.replace(/["\\]/g, '\\$&')}"] [data-card-focus]`);
 
 export type FocusDirection = 'up' | 'down' | 'left' | 'right' | 'first' | 'last';
 
@@ -52,9 +58,7 @@ export class BoardNavigation {
     const place = this.locate(id);
     if (place) this.columns.get(place.key)?.scrollToIndex(place.index);
     const tryFocus = (left: number) => {
-      const card = document.querySelector<HTMLElement>(
-        `[data-card-id="${id.replace(/["\\]/g, '\\$&')}"] [data-card-focus]`,
-      );
+      const card = cardFocusTarget(id);
       if (card) {
         card.focus({ preventScroll: false });
         return;
@@ -62,6 +66,25 @@ export class BoardNavigation {
       if (left > 0) requestAnimationFrame(() => tryFocus(left - 1));
     };
     tryFocus(attempts);
+  }
+
+  /**
+   * Keeps focus on an item the user just moved, once the move has rendered: React renders a store
+   * update in a microtask queued when the store changed, so this one (queued after it) finds the
+   * columns' new ids and the card in its new place. A card that kept its focus is only scrolled to
+   * when its column's list shows it no more, so a move costs no extra layout or scrolling.
+   */
+  focusMoved(id: string) {
+    queueMicrotask(() => {
+      const card = cardFocusTarget(id);
+      const place = this.locate(id);
+      if (!card || !place) {
+        this.focus(id);
+        return;
+      }
+      this.columns.get(place.key)?.revealIndex(place.index);
+      if (document.activeElement !== card) card.focus({ preventScroll: false });
+    });
   }
 
   /** The item focus goes to from `id` in a direction, or null at an edge. */
@@ -123,7 +146,7 @@ export class BoardNavigation {
     this.announce(
       `Moved ${this.nameOf(id)} to position ${place.index + delta + 1} of ${visible.length} in ${this.columnName(place.key)}.`,
     );
-    this.focus(id);
+    this.focusMoved(id);
   }
 
   /** Alt+←/→: to the column before or after, at its start if earlier in the plan, its end if later. */
@@ -139,7 +162,7 @@ export class BoardNavigation {
     if (this.store.dispatch(moveItemToBucket(id, target.bucket))) {
       const where = step < 0 ? 'start' : 'end';
       this.announce(`Moved ${this.nameOf(id)} to the ${where} of ${this.columnName(target.key)}.`);
-      this.focus(id);
+      this.focusMoved(id);
     }
   }
 }

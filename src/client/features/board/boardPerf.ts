@@ -5,6 +5,18 @@
 export const BOARD_READY_MARK = 'baton:board-ready';
 export const DROP_MARK = 'baton:drop';
 export const DROP_TO_PAINT_MEASURE = 'baton:drop-to-paint';
+/**
+ * The drop → paint measure in three consecutive parts (they add up to it):
+ * - the handler: from the drop to the end of the task that handled it, the store update and React's
+ *   render and commit of it included (React renders in a microtask of that task);
+ * - the wait: from there to the next frame's animation-frame callbacks (the frame's start is aligned to
+ *   the display's refresh, so up to one frame interval even with no work; any task run first counts too);
+ * - the frame: from there to a task queued from that callback, i.e. the frame's style, layout, paint and
+ *   commit (and that task's own queueing).
+ */
+export const DROP_HANDLER_MEASURE = 'baton:drop-handler';
+export const DROP_WAIT_MEASURE = 'baton:drop-wait-for-frame';
+export const DROP_FRAME_MEASURE = 'baton:drop-frame';
 
 const canMeasure = () => typeof performance !== 'undefined' && typeof performance.mark === 'function';
 
@@ -15,9 +27,20 @@ export function markBoardReady() {
 
 export function markDrop() {
   if (!canMeasure()) return;
-  const start = performance.mark(DROP_MARK);
+  const start = performance.mark(DROP_MARK).startTime;
+  // The store update that follows queues React's render as a microtask (or dnd-kit's state changes
+  // already did); a microtask queued from this one runs after it, at the end of the handler's task.
+  let handled = Number.NaN;
+  queueMicrotask(() => queueMicrotask(() => (handled = performance.now())));
   // rAF runs just before the frame is painted; a task queued from it runs just after.
-  requestAnimationFrame(() =>
-    setTimeout(() => performance.measure(DROP_TO_PAINT_MEASURE, { start: start.startTime, end: performance.now() }), 0),
-  );
+  requestAnimationFrame(() => {
+    const frame = performance.now();
+    setTimeout(() => {
+      const end = performance.now();
+      performance.measure(DROP_TO_PAINT_MEASURE, { start, end });
+      performance.measure(DROP_HANDLER_MEASURE, { start, end: handled });
+      performance.measure(DROP_WAIT_MEASURE, { start: handled, end: frame });
+      performance.measure(DROP_FRAME_MEASURE, { start: frame, end });
+    }, 0);
+  });
 }

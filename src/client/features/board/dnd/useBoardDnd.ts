@@ -13,6 +13,8 @@ import {
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
+  type KeyboardSensorOptions,
+  type PointerSensorOptions,
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
@@ -79,16 +81,24 @@ function overDescription(
   return `${overItem?.externalId || 'an item'} in ${bucket}, position ${list.indexOf(String(over.id)) + 1} of ${list.length}`;
 }
 
+/**
+ * Sensor options are constants: dnd-kit makes a card's listeners from them, so options made afresh on
+ * each render of the provider (it renders at every pick-up and drop) gave every mounted card new
+ * listeners, and so a re-render and a DOM update, at every pick-up and drop.
+ */
+const pointerSensorOptions: PointerSensorOptions = { activationConstraint: { distance: 5 } };
+const keyboardSensorOptions: KeyboardSensorOptions = {
+  coordinateGetter: sortableKeyboardCoordinates,
+  keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+};
+
 export function useBoardDnd(navigation: BoardNavigation) {
   const store = useStore() as unknown as AppStore;
   const [activeId, setActiveId] = useState<string | null>(null);
 
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
-      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
-    }),
+    useSensor(PointerSensor, pointerSensorOptions),
+    useSensor(KeyboardSensor, keyboardSensorOptions),
   );
 
   const announcements = useMemo<Announcements>(() => {
@@ -141,17 +151,13 @@ export function useBoardDnd(navigation: BoardNavigation) {
         if (!place) return;
         markDrop();
         store.dispatch(moveItemTo(id, place.to, place.index));
-        navigation.focus(id);
+        navigation.focusMoved(id);
       },
     }),
     [store, navigation],
   );
 
-  return {
-    activeId,
-    sensors,
-    collisionDetection,
-    accessibility: { announcements, screenReaderInstructions },
-    ...handlers,
-  };
+  const accessibility = useMemo(() => ({ announcements, screenReaderInstructions }), [announcements]);
+
+  return { activeId, sensors, collisionDetection, accessibility, ...handlers };
 }
