@@ -144,6 +144,17 @@ function provisionalKeys(after: number | null, before: number | null, count: num
 }
 
 /**
+ * Keys for `count` items between two adjacent neighbours: the midpoint rule (evenly spaced for several)
+ * when they fit; otherwise provisional keys in the right place, and the bucket must be reassigned.
+ */
+function keysBetween(neighbours: Neighbours, count: number): { keys: number[]; fits: boolean } {
+  const after = neighbours.after?.sortKey ?? null;
+  const before = neighbours.before?.sortKey ?? null;
+  const keys = sortKeysBetween(after, before, count);
+  return keys ? { keys, fits: true } : { keys: provisionalKeys(after, before, count), fits: false };
+}
+
+/**
  * Gives `itemIds` (already in the bucket) keys between two adjacent neighbours, in the given order: the
  * midpoint rule for one item, evenly spaced for several. When there is no room (gap under 0.1) the items
  * get provisional keys in the right place and the whole bucket is reassigned; answers its new keys then.
@@ -155,16 +166,13 @@ export async function placeBetween(
   itemIds: readonly string[],
   neighbours: Neighbours,
 ): Promise<KeyedItem[] | null> {
-  const after = neighbours.after?.sortKey ?? null;
-  const before = neighbours.before?.sortKey ?? null;
-  const keys = sortKeysBetween(after, before, itemIds.length);
-  const toKeyed = (values: readonly number[]) => itemIds.map((id, i) => ({ id, sortKey: values[i]! }));
-  if (keys) {
-    await setSortKeys(db, projectId, toKeyed(keys));
-    return null;
-  }
-  await setSortKeys(db, projectId, toKeyed(provisionalKeys(after, before, itemIds.length)));
-  return rebalanceBucket(db, projectId, bucket);
+  const { keys, fits } = keysBetween(neighbours, itemIds.length);
+  await setSortKeys(
+    db,
+    projectId,
+    itemIds.map((id, i) => ({ id, sortKey: keys[i]! })),
+  );
+  return fits ? null : rebalanceBucket(db, projectId, bucket);
 }
 
 /** Neighbours at the start or the end of a bucket. */
@@ -266,12 +274,8 @@ export async function moveItem(
 
   // One statement writes the assignment and the key; a bucket with no room is reassigned after it.
   const assignment: AssignmentState = { ...target, assignedToUserId: assignee };
-  const fitting = neighbours
-    ? sortKeysBetween(neighbours.after?.sortKey ?? null, neighbours.before?.sortKey ?? null, 1)
-    : null;
-  const sortKey = neighbours
-    ? (fitting ?? provisionalKeys(neighbours.after?.sortKey ?? null, neighbours.before?.sortKey ?? null, 1))[0]
-    : undefined;
+  const placement = neighbours ? keysBetween(neighbours, 1) : null;
+  const sortKey = placement?.keys[0];
   let row = current;
   if (assignmentChanged || sortKey !== undefined) {
     row = await updateContext(db, projectId, itemId, {
@@ -279,7 +283,7 @@ export async function moveItem(
       ...(sortKey === undefined ? {} : { sortKey }),
     });
   }
-  const rebalanced = neighbours && !fitting ? await rebalanceBucket(db, projectId, target) : null;
+  const rebalanced = placement && !placement.fits ? await rebalanceBucket(db, projectId, target) : null;
   const rebalancedKey = rebalanced?.find((entry) => entry.id === itemId)?.sortKey;
   if (rebalancedKey !== undefined) row = { ...row, sortKey: rebalancedKey };
   if (assignmentChanged) await appendHistory(db, [{ projectId, itemId, assignment }], now);
