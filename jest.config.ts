@@ -22,13 +22,14 @@ const esmPackages = [
   '@fastify/cookie',
 ];
 
+// npm scripts run jest from the package root; __dirname does not exist when Node 22+ loads this file as ESM.
 /** react-markdown (the board's item panel) and every ESM-only package of its unified/micromark tree. */
 function esmDependencyTree(root: string): string[] {
   const seen = new Set<string>();
   const visit = (name: string) => {
     if (seen.has(name)) return;
     seen.add(name);
-    const manifest = path.join(__dirname, 'node_modules', name, 'package.json');
+    const manifest = path.join(process.cwd(), 'node_modules', name, 'package.json');
     if (!existsSync(manifest)) return;
     for (const dependency of Object.keys(JSON.parse(readFileSync(manifest, 'utf8')).dependencies ?? {}))
       visit(dependency);
