@@ -7,6 +7,7 @@ import csrf from './plugins/csrf';
 import session from './plugins/session';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
+import { refuseUnstorableDates } from './plugins/storableDates';
 import clientSite from './plugins/clientSite';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -45,7 +46,10 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.secureCookies,
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false },
+      onCreate: refuseUnstorableDates,
+    },
   });
 
   app.decorate('config', config);

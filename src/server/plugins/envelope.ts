@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
+import { findUnstorableInput } from './storableInput';
 import type { ErrorEnvelope } from '../../shared/contract/common';
 
 /** Answers every failure with the spec's envelope; unexpected errors are logged, never leaked. */
@@ -10,11 +11,21 @@ async function envelope(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_048_576 }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new ApiError('InvalidRequest', 'The request body is not valid JSON'), undefined);
+      return done(new ApiError('InvalidRequest', 'The request body is not valid JSON'), undefined);
     }
+    const problem = findUnstorableInput(parsed, 'body');
+    if (problem) return done(new ApiError('InvalidRequest', problem), undefined);
+    done(null, parsed);
+  });
+
+  // Path and query values reach SQL as text too; checked before the route's schema, so no route sees them.
+  app.addHook('preValidation', async (request) => {
+    const problem = findUnstorableInput(request.params, 'params') ?? findUnstorableInput(request.query, 'query');
+    if (problem) throw new ApiError('InvalidRequest', problem);
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
