@@ -6,7 +6,8 @@ const env = {
   ...process.env,
   TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 };
-const result = spawnSync('npx', ['jest', '--selectProjects', 'server', ...process.argv.slice(2)], {
+// The caller's arguments go first: --selectProjects takes every word after it as a project name.
+const result = spawnSync('npx', ['jest', ...process.argv.slice(2), '--selectProjects', 'server'], {
   stdio: 'inherit',
   env,
 });
