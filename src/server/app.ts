@@ -11,7 +11,7 @@ import { refuseUnstorableDates } from './plugins/storableDates';
 import clientSite from './plugins/clientSite';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
-import appleCallback from './routes/auth/appleCallback';
+import appleCallback, { APPLE_CALLBACK_PATH } from './routes/auth/appleCallback';
 import userAndTeamRoutes from './routes/userAndTeam';
 import accountRoutes from './routes/account';
 import billingRoutes, { STRIPE_WEBHOOK_PATH } from './routes/billing';
@@ -62,8 +62,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(databasePlugin, { database: options.database, clock: options.clock ?? { now: () => new Date() } });
   await app.register(envelope);
   await app.register(securityHeaders, { secure: config.secureCookies });
-  // Stripe's webhook is not a browser call: its signature, checked in the route, stands in for CSRF.
-  await app.register(csrf, { publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH] });
+  // Stripe's webhook is not a browser call: its signature, checked in the route, stands in for CSRF;
+  // Apple's callback is a cross-site form post by design that only redirects.
+  await app.register(csrf, { publicUrl: config.publicUrl, exemptRoutes: [STRIPE_WEBHOOK_PATH, APPLE_CALLBACK_PATH] });
   await app.register(session, {
     secure: config.secureCookies,
     idleMs: config.sessionIdleMs,

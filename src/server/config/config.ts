@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { rateLimitEnvSchema, rateLimitSettings, type RateLimitSettings } from '../plugins/rateLimitPolicy';
 
 /** Every environment variable Baton reads, with its rule. Validated once at boot. */
 const EnvSchema = Type.Object({
@@ -39,6 +40,8 @@ const EnvSchema = Type.Object({
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_\\S+$' })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_\\S+$' })),
   STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+  RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
+  ...rateLimitEnvSchema,
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -79,6 +82,8 @@ export interface Config {
   /** Who takes payment: nobody (plan changes apply at once) unless Stripe is configured. */
   paymentProvider: 'none' | 'stripe';
   stripe?: StripeConfig;
+  /** Per-IP and per-user limits (src/server/plugins/rateLimitPolicy.ts). */
+  rateLimits: RateLimitSettings;
 }
 
 export class ConfigError extends Error {}
@@ -203,5 +208,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             },
           }
         : undefined,
+    rateLimits: rateLimitSettings(env.RATE_LIMIT_ENABLED, env),
   };
 }

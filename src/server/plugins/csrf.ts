@@ -5,13 +5,20 @@ import { forbidden } from '../errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Closes cross-site request forgery on the API: a state-changing call must be JSON (a plain HTML form
- * cannot send that) and, when the browser names its origin, come from Baton's own public URL.
+ * Closes cross-site request forgery: a state-changing call must be JSON (a plain HTML form cannot
+ * send that) and, when the browser names its origin, come from Baton's own public URL. It applies
+ * to every non-GET request whatever its path encoding; only the routes in `exemptRoutes` (matched by
+ * their route pattern, which the router has already decoded) skip it.
  */
-async function csrf(app: FastifyInstance, options: { publicUrl: string; exemptPaths?: string[] }) {
+async function csrf(app: FastifyInstance, options: { publicUrl: string; exemptRoutes?: string[] }) {
+  const exempt = new Set(options.exemptRoutes ?? []);
+  // Fastify parses text/plain by default; a browser sends it cross-site without a preflight, so no route takes it.
+  app.removeContentTypeParser('text/plain');
+
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/v1/')) return;
-    if (options.exemptPaths?.some((path) => request.url.startsWith(path))) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    const route = request.routeOptions.url;
+    if (route !== undefined && exempt.has(route)) return;
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (contentType !== 'application/json')
       throw forbidden('Requests that change data must be sent as application/json');

@@ -72,7 +72,9 @@ async function session(app: FastifyInstance, options: { secure: boolean; idleMs:
   } satisfies SessionManager);
 
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.public || request.is404 || !request.url.startsWith('/v1/')) return;
+    // The route pattern, not the raw URL: /%761/… reaches the same /v1/ route and must need the same session.
+    const route = request.routeOptions.url ?? '';
+    if (request.routeOptions.config.public || request.is404 || !route.startsWith('/v1/')) return;
     const token = currentToken(request);
     if (!token) throw unauthorized();
     const id = hashToken(token);

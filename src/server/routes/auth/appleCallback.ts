@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 /** Longest code, state or error value passed on; real ones are far shorter. */
 const MAX_VALUE_LENGTH = 4096;
 
+/** Where Apple posts its answer; CSRF exempts this route (Apple's form is cross-site by design). */
+export const APPLE_CALLBACK_PATH = '/auth/apple';
+
 type FormFields = Record<string, string>;
 
 function field(body: unknown, name: string): string | undefined {
@@ -24,7 +27,7 @@ export default async function appleCallback(app: FastifyInstance) {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.post('/auth/apple', async (request, reply) => {
+  app.post(APPLE_CALLBACK_PATH, async (request, reply) => {
     const code = field(request.body, 'code');
     const state = field(request.body, 'state');
     const error = field(request.body, 'error');

@@ -106,6 +106,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     { config: { public: true }, schema: { tags, operationId: 'signOut', response: answersEmpty } },
     async (request, reply) => {
       await app.sessions.end(request, reply);
+      // The browser drops what this user's session left behind: cached answers and the persisted store.
+      reply.header('clear-site-data', '"cache", "storage"');
       return okEmpty();
     },
   );
