@@ -5,6 +5,7 @@ import databasePlugin, { type Clock } from './plugins/database';
 import envelope from './plugins/envelope';
 import csrf from './plugins/csrf';
 import session from './plugins/session';
+import rateLimits from './plugins/rateLimit';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import { refuseUnstorableDates } from './plugins/storableDates';
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions) {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
   });
+  await app.register(rateLimits, { settings: config.rateLimits });
   await app.register(openapi);
   await app.register(clientSite, { config, distDir: options.clientDistDir });
 

@@ -11,3 +11,5 @@ export * from './items';
 export * from './projectContexts';
 export * from './assignmentHistory';
 export * from './billing';
+export * from './rateLimits';
+export * from './idempotencyKeys';

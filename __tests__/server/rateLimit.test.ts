@@ -1,0 +1,193 @@
+import { buildApp } from '../../src/server/app';
+import { ConfigError, loadConfig } from '../../src/server/config/config';
+import { rateLimitCounters } from '../../src/server/db/schema';
+import { sweepExpiredCounters } from '../../src/server/plugins/rateLimitStore';
+import { buildTestApp, call, signInAs, TestClock, type TestApp } from './helpers/testApp';
+import { openTestDatabase } from './helpers/testDatabase';
+
+const validateInvite = (t: TestApp, remoteAddress = '203.0.113.7', headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/validate-invite',
+    remoteAddress,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify({ inviteCode: `guess-${Math.random()}`, emailAddress: 'guesser@example.com' }),
+  });
+
+// Several tests build their own app (a database clone each), slow on a busy machine.
+jest.setTimeout(30_000);
+
+describe('rate limits', () => {
+  describe('per address on invite validation and sign-in (defaults)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp();
+    });
+    afterAll(() => t.close());
+
+    it('answers at most 30 of 400 invite-code guesses from one address, then 429 with Retry-After', async () => {
+      const statuses: number[] = [];
+      let refused: Awaited<ReturnType<typeof validateInvite>> | undefined;
+      for (let guess = 0; guess < 400; guess++) {
+        const response = await validateInvite(t);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) refused ??= response;
+      }
+      expect(statuses.filter((status) => status !== 429)).toHaveLength(30);
+      expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+      expect(refused).toBeDefined();
+      const retryAfter = Number(refused!.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(refused!.json()).toEqual({
+        result: 'Failed',
+        message: `Too many requests; try again in ${retryAfter} seconds.`,
+      });
+      expect(refused!.headers['ratelimit-limit']).toBe('30');
+      expect(refused!.headers['ratelimit-remaining']).toBe('0');
+      expect(refused!.headers['ratelimit-reset']).toBe(String(retryAfter));
+    });
+
+    it('counts each address apart', async () => {
+      const response = await validateInvite(t, '198.51.100.20');
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['ratelimit-remaining']).toBe('29');
+    });
+
+    it('counts an IPv6 /64 as one address', async () => {
+      for (let i = 0; i < 30; i++) {
+        expect((await validateInvite(t, `2001:db8:1:2::${(i + 1).toString(16)}`)).statusCode).toBe(404);
+      }
+      expect((await validateInvite(t, '2001:db8:1:2:ffff::1')).statusCode).toBe(429);
+      expect((await validateInvite(t, '2001:db8:1:3::1')).statusCode).toBe(404);
+    });
+
+    it('answers again once the window has passed', async () => {
+      expect((await validateInvite(t)).statusCode).toBe(429);
+      t.clock.advance(600_000);
+      expect((await validateInvite(t)).statusCode).toBe(404);
+    });
+
+    it('limits sign-in per address, whatever the body', async () => {
+      const signIn = (remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/auth/test-authenticate',
+          remoteAddress,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ emailAddress: 'a\u0000b' }),
+        });
+      for (let i = 0; i < 30; i++) expect((await signIn('192.0.2.50')).statusCode).not.toBe(429);
+      const refused = await signIn('192.0.2.50');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().result).toBe('Failed');
+      // Another limit, another count: invite validation from the same address still answers.
+      expect((await validateInvite(t, '192.0.2.50')).statusCode).toBe(404);
+    });
+  });
+
+  it('takes the address from X-Forwarded-For behind a proxy (PUBLIC_URL https)', async () => {
+    const t = await buildTestApp({ PUBLIC_URL: 'https://baton.example', RATE_LIMIT_INVITE_VALIDATION: '2/60' });
+    try {
+      const from = (address: string) => validateInvite(t, '10.0.0.1', { 'x-forwarded-for': address });
+      expect((await from('203.0.113.1')).statusCode).toBe(404);
+      expect((await from('203.0.113.1')).statusCode).toBe(404);
+      expect((await from('203.0.113.1')).statusCode).toBe(429);
+      expect((await from('203.0.113.2')).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  describe('per user on writes', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({ RATE_LIMIT_WRITES: '5/60' });
+    });
+    afterAll(() => t.close());
+
+    it('refuses the sixth write in a minute with 429, leaves reads and other users alone', async () => {
+      const { cookie } = await signInAs(t.app, 'busy@example.com');
+      const write = (who: string) =>
+        call(t.app, 'PUT', '/v1/user/app-settings', { cookie: who, body: { appSettings: { theme: 'dark' } } });
+      const remaining: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await write(cookie);
+        expect(response.statusCode).toBe(200);
+        remaining.push(String(response.headers['ratelimit-remaining']));
+      }
+      expect(remaining).toEqual(['4', '3', '2', '1', '0']);
+      const refused = await write(cookie);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toEqual({ result: 'Failed', message: 'Too many requests; try again in 60 seconds.' });
+
+      expect((await call(t.app, 'GET', '/v1/user/core-application-context', { cookie })).statusCode).toBe(200);
+      const other = await signInAs(t.app, 'calm@example.com');
+      expect((await write(other.cookie)).statusCode).toBe(200);
+
+      t.clock.advance(60_000);
+      expect((await write(cookie)).statusCode).toBe(200);
+    });
+
+    it('does not count calls without a session against anyone', async () => {
+      const response = await call(t.app, 'PUT', '/v1/user/app-settings', { body: { appSettings: {} } });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['ratelimit-limit']).toBeUndefined();
+    });
+  });
+
+  it('shares counts between instances on one database (nothing kept in process memory)', async () => {
+    const database = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_INVITE_VALIDATION: '3/60' });
+    const clock = new TestClock();
+    const build = () => buildApp({ config, database, clock, clientDistDir: '/nonexistent-baton-dist' });
+    const first = await build();
+    const second = await build();
+    try {
+      const guess = (app: typeof first) => validateInvite({ app } as TestApp, '203.0.113.99');
+      expect((await guess(first)).statusCode).toBe(404);
+      expect((await guess(second)).statusCode).toBe(404);
+      expect((await guess(first)).statusCode).toBe(404);
+      expect((await guess(second)).statusCode).toBe(429);
+      expect((await guess(first)).statusCode).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
+      await database.drop();
+    }
+  });
+
+  it('can be turned off', async () => {
+    const t = await buildTestApp({ RATE_LIMIT_ENABLED: 'false', RATE_LIMIT_INVITE_VALIDATION: '1/60' });
+    try {
+      for (let i = 0; i < 5; i++) expect((await validateInvite(t)).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sweeps counters whose window has ended', async () => {
+    const t = await buildTestApp();
+    try {
+      await validateInvite(t, '203.0.113.5');
+      await signInAs(t.app, 'sweep@example.com');
+      const count = async () => (await t.app.db.select().from(rateLimitCounters)).length;
+      expect(await count()).toBe(2);
+      await sweepExpiredCounters(t.app.db, new Date(t.clock.now().getTime() + 61_000));
+      expect(await count()).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a malformed limit at boot, naming the variable', () => {
+    expect(() => loadConfig({ RATE_LIMIT_WRITES: 'lots' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RATE_LIMIT_WRITES: '0/60' })).toThrow(/RATE_LIMIT_WRITES/);
+    expect(loadConfig({ RATE_LIMIT_WRITES: '100/30' }).rateLimits.limits.writes).toEqual({
+      max: 100,
+      windowSeconds: 30,
+    });
+    expect(loadConfig({}).rateLimits.limits.signIn).toEqual({ max: 30, windowSeconds: 60 });
+  });
+});

@@ -1,0 +1,19 @@
+CREATE TABLE "rate_limit_counters" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"resets_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"user_id" text NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"response_status" integer,
+	"response_body" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "idempotency_keys_user_id_key_pk" PRIMARY KEY("user_id","key")
+);
+--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "rate_limit_counters_resets_at" ON "rate_limit_counters" USING btree ("resets_at");--> statement-breakpoint
+CREATE INDEX "idempotency_keys_created_at" ON "idempotency_keys" USING btree ("created_at");
