@@ -18,6 +18,9 @@ import accountRoutes from './routes/account';
 import billingRoutes, { STRIPE_WEBHOOK_PATH } from './routes/billing';
 import projectRoutes from './routes/projects';
 import itemRoutes from './routes/items';
+import agentRoutes from './routes/agent';
+import { createAgentGenerator } from './ai/providers';
+import type { AgentGenerator } from './ai/port';
 import { createOidcProviders, type OidcProviders } from './integrations/oidc';
 import { createPaymentProvider, type PaymentProvider } from './integrations/billing';
 import type { ErrorEnvelope } from '../shared/contract/common';
@@ -27,6 +30,7 @@ declare module 'fastify' {
     config: Config;
     oidc: OidcProviders;
     payments: PaymentProvider;
+    agentGenerator: AgentGenerator;
   }
 }
 
@@ -38,6 +42,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built client lives; tests point it at a folder of their own. */
   clientDistDir?: string;
+  /** Writes agent drafts; by default the one AI_PROVIDER names (tests pass a mock model). */
+  agentGenerator?: AgentGenerator;
 }
 
 /** Builds the whole Baton server; `server.ts` only listens, tests `inject`. */
@@ -56,6 +62,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('config', config);
   app.decorate('oidc', options.oidc ?? createOidcProviders(config, { log: app.log }));
   app.decorate('payments', createPaymentProvider(config));
+  app.decorate('agentGenerator', options.agentGenerator ?? createAgentGenerator(config.ai));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -83,6 +90,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(billingRoutes, { prefix: '/v1/billing' });
   await app.register(projectRoutes, { prefix: '/v1/teams/active' });
   await app.register(itemRoutes, { prefix: '/v1/teams/active' });
+  await app.register(agentRoutes, { prefix: '/v1' });
 
   // Unknown API paths answer the envelope; any other page load gets the single-page app.
   app.setNotFoundHandler((request, reply) => {

@@ -2,6 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { rateLimitEnvSchema, rateLimitSettings, type RateLimitSettings } from '../plugins/rateLimitPolicy';
 
+/** AI_PROVIDER values (docs/ai.md). */
+export const AiProviders = ['none', 'openai', 'anthropic', 'openai-compatible'] as const;
+
 /** Every environment variable Baton reads, with its rule. Validated once at boot. */
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
@@ -37,6 +40,14 @@ const EnvSchema = Type.Object({
   CONTENT_BASE_PATH: Type.String({ pattern: '^/[A-Za-z0-9._~/-]*[^/]$', default: '/about' }),
   LEGACY_CONTENT_HOSTS: Type.String({ default: '' }),
   LEGACY_CONTENT_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  AI_PROVIDER: Type.Union(
+    AiProviders.map((name) => Type.Literal(name)),
+    { default: 'none' },
+  ),
+  AI_MODEL: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  AI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  AI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  AI_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 600, default: 60 }),
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_\\S+$' })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_\\S+$' })),
   STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
@@ -82,11 +93,55 @@ export interface Config {
   /** Who takes payment: nobody (plan changes apply at once) unless Stripe is configured. */
   paymentProvider: 'none' | 'stripe';
   stripe?: StripeConfig;
+  ai: AiConfig;
   /** Per-IP and per-user limits (src/server/plugins/rateLimitPolicy.ts). */
   rateLimits: RateLimitSettings;
 }
 
 export class ConfigError extends Error {}
+
+/** Which AI provider writes drafts: none (the built-in drafter, docs/ai.md) or one reached through the AI SDK. */
+export type AiConfig =
+  | { provider: 'none' }
+  | {
+      provider: Exclude<(typeof AiProviders)[number], 'none'>;
+      model: string;
+      apiKey?: string;
+      baseUrl?: string;
+      timeoutMs: number;
+    };
+
+/** AI_* variables: a provider needs its model (and key, or a base URL for a compatible server); none needs nothing. */
+function aiConfig(env: Env): AiConfig {
+  const fail = (variable: string, why: string) => new ConfigError(`Invalid environment variable ${variable}: ${why}`);
+  if (env.AI_PROVIDER === 'none') {
+    for (const variable of ['AI_MODEL', 'AI_API_KEY', 'AI_BASE_URL'] as const) {
+      if (env[variable])
+        throw fail(
+          'AI_PROVIDER',
+          `${variable} is set but AI_PROVIDER is none; set AI_PROVIDER to openai, anthropic or openai-compatible`,
+        );
+    }
+    return { provider: 'none' };
+  }
+  if (!env.AI_MODEL) throw fail('AI_MODEL', `required when AI_PROVIDER is ${env.AI_PROVIDER}`);
+  if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
+    throw fail(
+      'AI_BASE_URL',
+      'required when AI_PROVIDER is openai-compatible (e.g. http://localhost:11434/v1 for Ollama)',
+    );
+  }
+  if (env.AI_PROVIDER !== 'openai-compatible' && !env.AI_API_KEY) {
+    throw fail('AI_API_KEY', `required when AI_PROVIDER is ${env.AI_PROVIDER}`);
+  }
+  return {
+    provider: env.AI_PROVIDER,
+    model: env.AI_MODEL,
+    apiKey: env.AI_API_KEY,
+    baseUrl: env.AI_BASE_URL?.replace(/\/+$/, ''),
+    timeoutMs: Math.round(env.AI_TIMEOUT_SECONDS * 1000),
+  };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const list = (value: string) =>
@@ -196,6 +251,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     legacyContentHosts: list(env.LEGACY_CONTENT_HOSTS),
     legacyContentUrl: env.LEGACY_CONTENT_URL,
     paymentProvider: stripeKey ? 'stripe' : 'none',
+    ai: aiConfig(env),
     stripe:
       stripeKey && env.STRIPE_WEBHOOK_SECRET
         ? {

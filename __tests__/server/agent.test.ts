@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { agentActions } from '../../src/server/db/schema';
+import { contentProblem } from '../../src/server/ai/outputSchema';
+import { agentPairKeys, agentPairs, type AgentPairKey } from '../../src/shared/contract/agent';
+import { buildTestApp, call, type TestApp } from './helpers/testApp';
+import { createItem, teamUser } from './helpers/planning';
+import { expectQuotaLimit } from './helpers/members';
+
+// Integration tests: many calls each, and the machine may be busy running other suites.
+jest.setTimeout(30_000);
+
+/** A valid request for every pair, as the wizards send them. */
+const inputs: Record<AgentPairKey, Record<string, unknown>> = {
+  'product-story/motivatingQuestions': { description: 'A meal planner' },
+  'product-story/story': {
+    description: 'A meal planner',
+    answers: [{ questionId: 'audience', question: 'Who?', answer: 'Parents' }],
+  },
+  'project-plan/plan': { description: 'Ship the beta\n- Sign-up\n- Sharing', story: 'Parents plan meals.' },
+  'engineering-patterns/motivatingQuestions': { description: 'A Fastify app' },
+  'engineering-patterns/patterns': {
+    description: 'A Fastify app',
+    answers: [{ questionId: 'testing', question: 'Tests?', answer: '- Jest\n- Playwright' }],
+  },
+  'product-patterns/motivatingQuestions': { description: 'A planning app' },
+  'product-patterns/patterns': { description: 'Calm tone\nKeyboard first' },
+  'add-multiple-items/refinedDescription': { description: 'Rebuild onboarding' },
+  'add-multiple-items/items': { description: '## Demos\n- Show onboarding\n## Implementations\n- Welcome screen' },
+  'add-single-new-item/refinedDescription': { description: 'Add logout' },
+  'split-project-item/parts': {},
+};
+
+const generate = (t: TestApp, cookie: string, contextId: string, body: unknown) =>
+  call(t.app, 'POST', `/v1/agent/${contextId}/generate`, { cookie, body });
+
+const usedActions = async (t: TestApp, cookie: string) =>
+  (await call(t.app, 'GET', '/v1/accounts/active/subscription', { cookie })).json().data.usage.agentActions as number;
+
+describe('POST /v1/agent/{contextId}/generate on the drafter (no provider configured)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the pinned product story', async () => {
+    const { cookie } = await teamUser(t.app, 'pinned@example.com');
+    const response = await generate(t, cookie, 'product-story', {
+      contentId: 'story',
+      itemId: null,
+      inputModel: { description: 'Meal planning for busy parents' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      result: 'Ok',
+      data: {
+        contextId: 'product-story',
+        contentId: 'story',
+        draftedBy: 'drafter',
+        content: { story: 'Meal planning for busy parents' },
+      },
+    });
+  });
+
+  it('answers every pair with content valid against its schema, one agent action each', async () => {
+    const { cookie, projectId } = await teamUser(t.app, 'every-pair@example.com');
+    const item = await createItem(t.app, cookie, projectId, { item: { description: 'Payments\n- Card\n- PayPal' } });
+    for (const [count, pair] of agentPairKeys.entries()) {
+      const { contextId, contentId } = agentPairs[pair];
+      const itemId = ['add-single-new-item', 'split-project-item'].includes(contextId) ? item.id : null;
+      const response = await generate(t, cookie, contextId, { contentId, itemId, inputModel: inputs[pair] });
+      expect({ pair, status: response.statusCode }).toEqual({ pair, status: 200 });
+      const data = response.json().data;
+      expect(data).toMatchObject({ contextId, contentId, draftedBy: 'drafter' });
+      expect(contentProblem(pair, data.content)).toBeNull();
+      expect(await usedActions(t, cookie)).toBe(count + 1);
+    }
+    const rows = await t.app.db.select().from(agentActions).where(eq(agentActions.accountId, 'every-pair@example.com'));
+    expect(rows.map((row) => row.kind).sort()).toEqual([...agentPairKeys].sort());
+  });
+
+  it('splits the saved description of the named item', async () => {
+    const { cookie, projectId } = await teamUser(t.app, 'split@example.com');
+    const item = await createItem(t.app, cookie, projectId, { item: { description: 'Sign in\n- Google\n- Apple' } });
+    const response = await generate(t, cookie, 'split-project-item', {
+      contentId: 'parts',
+      itemId: item.id,
+      inputModel: {},
+    });
+    expect(response.json().data.content.parts).toEqual([
+      { description: 'Google\n\nPart of: Sign in' },
+      { description: 'Apple\n\nPart of: Sign in' },
+    ]);
+  });
+
+  it("refuses another team's item as not found, and counts nothing", async () => {
+    const owner = await teamUser(t.app, 'item-owner@example.com');
+    const item = await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'A\n- b\n- c' } });
+    const stranger = await teamUser(t.app, 'item-stranger@example.com');
+    for (const contextId of ['split-project-item', 'add-single-new-item']) {
+      const contentId = contextId === 'split-project-item' ? 'parts' : 'refinedDescription';
+      const inputModel = contextId === 'split-project-item' ? {} : { description: 'x' };
+      const response = await generate(t, stranger.cookie, contextId, { contentId, itemId: item.id, inputModel });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ result: 'NotFound', message: 'item not found' });
+    }
+    expect(await usedActions(t, stranger.cookie)).toBe(0);
+  });
+
+  it.each([
+    ['an unknown kind', 'stories', { contentId: 'story', inputModel: { description: 'x' } }, /^params\.contextId /],
+    ['no contentId', 'product-story', { inputModel: { description: 'x' } }, /^body\.contentId is required$/],
+    [
+      'a contentId of another kind',
+      'product-story',
+      { contentId: 'plan', inputModel: { description: 'x' } },
+      /^body\.contentId must be one of motivatingQuestions, story for product-story$/,
+    ],
+    ['no inputModel', 'product-story', { contentId: 'story' }, /^body\.inputModel: /],
+    [
+      'a blank description',
+      'product-story',
+      { contentId: 'story', inputModel: { description: '' } },
+      /^body\.inputModel\.description: /,
+    ],
+    [
+      'a description over 20,000 characters',
+      'project-plan',
+      { contentId: 'plan', inputModel: { description: 'x'.repeat(20_001) } },
+      /^body\.inputModel\.description: .*20000/,
+    ],
+    [
+      'too many answers',
+      'product-story',
+      {
+        contentId: 'story',
+        inputModel: { description: 'x', answers: Array.from({ length: 31 }, () => ({ question: 'q', answer: 'a' })) },
+      },
+      /^body\.inputModel\.answers: /,
+    ],
+    [
+      'an unknown field',
+      'product-story',
+      { contentId: 'story', inputModel: { description: 'x', extra: 1 } },
+      /^body\.inputModel\.extra: /,
+    ],
+    ['no itemId for a per-item kind', 'split-project-item', { contentId: 'parts', inputModel: {} }, /^body\.itemId: /],
+    [
+      'an itemId for a team-level kind',
+      'product-story',
+      { contentId: 'story', itemId: 'abc', inputModel: { description: 'x' } },
+      /^body\.itemId: /,
+    ],
+  ])('refuses %s with InvalidRequest naming the field, counting nothing', async (_case, contextId, body, message) => {
+    const { cookie } = await teamUser(t.app, `invalid-${randomUUID()}@example.com`);
+    const response = await generate(t, cookie, contextId, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().result).toBe('InvalidRequest');
+    expect(response.json().message).toMatch(message);
+    expect(await usedActions(t, cookie)).toBe(0);
+  });
+
+  it('counts nothing when the drafter refuses (nothing to split)', async () => {
+    const { cookie, projectId } = await teamUser(t.app, 'nothing-to-split@example.com');
+    const item = await createItem(t.app, cookie, projectId, { item: { description: 'One thing' } });
+    const response = await generate(t, cookie, 'split-project-item', {
+      contentId: 'parts',
+      itemId: item.id,
+      inputModel: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/nothing to split/);
+    expect(await usedActions(t, cookie)).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    const response = await generate(t, '', 'product-story', { contentId: 'story', inputModel: { description: 'x' } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('counts the calendar month (UTC): last month’s actions leave this month’s quota whole', async () => {
+    const { cookie, teamId, userId } = await teamUser(t.app, 'monthly@example.com');
+    const lastMonth = new Date(Date.UTC(2026, 9, 31, 23, 59)); // the test clock is in November 2026
+    await t.app.db.insert(agentActions).values({
+      id: randomUUID(),
+      accountId: 'monthly@example.com',
+      teamId,
+      userId,
+      kind: 'earlier',
+      createdAt: lastMonth,
+    });
+    expect(await usedActions(t, cookie)).toBe(0);
+    expect(
+      (await generate(t, cookie, 'product-story', { contentId: 'story', inputModel: { description: 'x' } })).statusCode,
+    ).toBe(200);
+    expect(await usedActions(t, cookie)).toBe(1);
+  });
+});
+
+const N = 12;
+
+describe('the agent-actions quota', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const fillTo = async (accountId: string, teamId: string, userId: string, count: number) => {
+    const now = t.clock.now();
+    await t.app.db.insert(agentActions).values(
+      Array.from({ length: count }, () => ({
+        id: randomUUID(),
+        accountId,
+        teamId,
+        userId,
+        kind: 'earlier',
+        createdAt: now,
+      })),
+    );
+  };
+
+  it('refuses the first generation past the monthly quota with QuotaLimit agent-actions', async () => {
+    const { cookie, teamId, userId } = await teamUser(t.app, 'quota-full@example.com'); // free: 50 a month
+    await fillTo('quota-full@example.com', teamId, userId, 50);
+    const response = await generate(t, cookie, 'product-story', {
+      contentId: 'story',
+      inputModel: { description: 'x' },
+    });
+    expectQuotaLimit(response, 'agent-actions');
+    expect(response.json().message).toBe(
+      'Sorry, you have reached your quota for the number of Agent Actions you can perform each month.',
+    );
+    expect(await usedActions(t, cookie)).toBe(50);
+  });
+
+  it(`${N} concurrent generations with one action left: exactly one succeeds`, async () => {
+    const { cookie, teamId, userId } = await teamUser(t.app, 'quota-race@example.com');
+    await fillTo('quota-race@example.com', teamId, userId, 49);
+    const responses = await Promise.all(
+      Array.from({ length: N }, (_, n) =>
+        generate(t, cookie, 'product-story', { contentId: 'story', inputModel: { description: `Race ${n}` } }),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) expectQuotaLimit(refused, 'agent-actions');
+    expect(await usedActions(t, cookie)).toBe(50);
+  });
+});

@@ -1,0 +1,177 @@
+import { createDrafter } from '../../src/server/ai/drafter';
+import { splitIntoPieces } from '../../src/server/ai/drafterText';
+import { contentProblem } from '../../src/server/ai/outputSchema';
+import { ApiError } from '../../src/server/errors';
+import { agentPairKeys, type AgentPairKey, type PairContent } from '../../src/shared/contract/agent';
+import type { GenerationInput } from '../../src/server/ai/port';
+
+const drafter = createDrafter();
+const draft = <K extends AgentPairKey>(pair: K, inputModel: GenerationInput<K>['inputModel'], item = null) =>
+  drafter.generate(pair, { inputModel, item } as GenerationInput<K>) as Promise<PairContent<K>>;
+
+describe('the drafter (no AI provider)', () => {
+  it('labels itself as the drafter, never as AI', () => {
+    expect(drafter.draftedBy).toBe('drafter');
+  });
+
+  it('asks the fixed catalogue of questions for each flow, with stable ids', async () => {
+    const story = await draft('product-story/motivatingQuestions', { description: 'A recipe app' });
+    expect(story.questions.map((q) => q.id)).toEqual(['audience', 'problem', 'outcome', 'scope', 'measure']);
+    const engineering = await draft('engineering-patterns/motivatingQuestions', { description: 'Our code' });
+    expect(engineering.questions.map((q) => q.id)).toContain('testing');
+    const product = await draft('product-patterns/motivatingQuestions', { description: 'Our product' });
+    expect(product.questions.map((q) => q.id)).toContain('voice');
+  });
+
+  it('assembles a story from the description and the answered questions, skipping blank answers', async () => {
+    const { story } = await draft('product-story/story', {
+      description: 'Meal planning for busy parents.',
+      answers: [
+        { questionId: 'audience', question: 'Who is this for?', answer: 'Parents of young children' },
+        { questionId: 'scope', question: 'Out of scope?', answer: '   ' },
+        { question: 'Why now?', answer: 'Food prices doubled' },
+      ],
+    });
+    expect(story).toBe(
+      'Meal planning for busy parents.\n\n## Who it is for\n\nParents of young children\n\n## Why now\n\nFood prices doubled',
+    );
+  });
+
+  it('writes the pinned story from a description alone', async () => {
+    expect(await draft('product-story/story', { description: '  Plan the week  ' })).toEqual({
+      story: 'Plan the week',
+    });
+  });
+
+  it('plans milestones from bullets, or three default phases', async () => {
+    const bulleted = await draft('project-plan/plan', {
+      description: 'Launch the beta\n- Sign-up works\n  with email\n- Invite friends',
+    });
+    expect(bulleted.milestones).toEqual([
+      { title: 'Sign-up works', description: 'with email' },
+      { title: 'Invite friends', description: '' },
+    ]);
+    expect(bulleted.plan).toContain('## Milestones\n\n1. **Sign-up works** — with email\n2. **Invite friends**');
+    const plain = await draft('project-plan/plan', {
+      description: 'A recipe app',
+      story: 'Families eat better.\n\nMore',
+    });
+    expect(plain.milestones.map((m) => m.title)).toEqual(['First demo', 'Build', 'Go to market']);
+    expect(plain.plan).toMatch(/^## Goal\n\nFamilies eat better\./);
+  });
+
+  it('turns each point of each answer into a pattern, named by its first sentence, without repeats', async () => {
+    const { patterns } = await draft('engineering-patterns/patterns', {
+      description: 'A TypeScript monorepo',
+      answers: [
+        {
+          questionId: 'testing',
+          question: 'How is it tested?',
+          answer: '- Jest for units. Fast.\n- Playwright for flows',
+        },
+        { questionId: 'avoid', question: 'Avoid?', answer: 'Jest for units. Again' },
+      ],
+    });
+    expect(patterns).toEqual([
+      { name: 'Jest for units', description: 'Testing: Jest for units. Fast.' },
+      { name: 'Playwright for flows', description: 'Testing: Playwright for flows' },
+    ]);
+    const fromContext = await draft('product-patterns/patterns', { description: 'Calm tone\nKeyboard first' });
+    expect(fromContext.patterns.map((p) => p.name)).toEqual(['Calm tone', 'Keyboard first']);
+  });
+
+  it('refines a description with the answers as details and reads goals from a Goals list', async () => {
+    const result = await draft('add-multiple-items/refinedDescription', {
+      description: 'Rebuild onboarding\n\n\n\nGoals:\n- Fewer drop-offs\n- One screen',
+      answers: [{ question: 'Who starts it?', answer: 'New admins' }],
+    });
+    expect(result.refinedDescription).toBe(
+      'Rebuild onboarding\n\nGoals:\n- Fewer drop-offs\n- One screen\n\n## Details\n\n### Who starts it?\n\nNew admins',
+    );
+    expect(result.goals).toEqual(['Fewer drop-offs', 'One screen']);
+    const single = await drafter.generate('add-single-new-item/refinedDescription', {
+      inputModel: { description: 'Add a logout button' },
+      item: { itemType: 1, description: '# Account menu\nDetails', goals: [] },
+    });
+    expect(single.refinedDescription).toBe('Add a logout button\n\nRelated to: Account menu');
+  });
+
+  it('splits items from bullets and lines, with kinds from headings, prefixes and the default', async () => {
+    const { items } = await draft('add-multiple-items/items', {
+      description: [
+        'Things for the launch:',
+        '## Demos',
+        '- Show checkout',
+        '  with a saved card',
+        '* GTM: Write the announcement',
+        '## Implementations',
+        '1. Card vault',
+        '2) [ ] Receipts',
+      ].join('\n'),
+    });
+    expect(items).toEqual([
+      { itemType: 1, description: 'Show checkout\nwith a saved card' },
+      { itemType: 3, description: 'Write the announcement' },
+      { itemType: 2, description: 'Card vault' },
+      { itemType: 2, description: 'Receipts' },
+    ]);
+    const lines = await draft('add-multiple-items/items', { description: 'First\n\nSecond', defaultItemType: 3 });
+    expect(lines.items).toEqual([
+      { itemType: 3, description: 'First' },
+      { itemType: 3, description: 'Second' },
+    ]);
+  });
+
+  it('refuses a list with no items or too many', async () => {
+    await expect(draft('add-multiple-items/items', { description: '## Demos' })).rejects.toThrow(/no items/);
+    const many = Array.from({ length: 101 }, (_, n) => `- item ${n}`).join('\n');
+    await expect(draft('add-multiple-items/items', { description: many })).rejects.toThrow(/101 items/);
+  });
+
+  it("splits an item's description into parts, keeping the lead as context, or by sentences", async () => {
+    const item = { itemType: 2, description: 'Payments\n- Card\n- PayPal', goals: [] };
+    const parts = await drafter.generate('split-project-item/parts', { inputModel: {}, item });
+    expect(parts.parts).toEqual([
+      { description: 'Card\n\nPart of: Payments' },
+      { description: 'PayPal\n\nPart of: Payments' },
+    ]);
+    const sentenced = await drafter.generate('split-project-item/parts', {
+      inputModel: { description: 'Add login. Then add logout!' },
+      item,
+    });
+    expect(sentenced.parts).toEqual([{ description: 'Add login.' }, { description: 'Then add logout!' }]);
+    const error = await drafter
+      .generate('split-project-item/parts', { inputModel: { description: 'One thing' }, item })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toMatch(/nothing to split/);
+  });
+
+  it('answers content valid against every pair schema, even for the largest input', async () => {
+    const long = `${'word '.repeat(3_999)}end`;
+    const answers = Array.from({ length: 30 }, (_, n) => ({ question: `Q${n}?`, answer: `- ${'x'.repeat(9_990)}` }));
+    const item = { itemType: 2, description: `${long}\n- a\n- b`, goals: [] };
+    for (const pair of agentPairKeys) {
+      const inputModel =
+        pair === 'add-multiple-items/items' ? { description: `- ${long}` } : { description: long, answers };
+      const content = await drafter
+        .generate(pair, { inputModel, item } as GenerationInput)
+        .catch((e: unknown) => (e instanceof ApiError ? null : Promise.reject(e)));
+      if (pair === 'split-project-item/parts')
+        expect(content).toBeNull(); // with `description` given, one long line
+      else expect(contentProblem(pair, content)).toBeNull();
+    }
+  });
+});
+
+describe('splitIntoPieces', () => {
+  it('keeps lines before the first bullet as the preamble', () => {
+    expect(splitIntoPieces('Intro line\n- a\n- b')).toEqual({
+      pieces: [{ text: 'a' }, { text: 'b' }],
+      preamble: 'Intro line',
+    });
+  });
+  it('treats a line after the bullets as a new piece', () => {
+    expect(splitIntoPieces('- a\n\nAfterwards').pieces).toEqual([{ text: 'a' }, { text: 'Afterwards' }]);
+  });
+});

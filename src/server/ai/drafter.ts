@@ -1,0 +1,188 @@
+/**
+ * The deterministic drafter (agents.md §1): what Baton writes when no AI provider is configured. It
+ * builds real structured drafts from the user's own words: questions from a fixed catalogue, items
+ * and parts from lines and bullets, stories, plans and patterns assembled from the answers. Labelled
+ * `draftedBy: 'drafter'` so the UI never presents it as AI.
+ */
+import {
+  AGENT_LIMITS as L,
+  type AgentPairKey,
+  type PairContent,
+  type QuestionAnswer,
+} from '../../shared/contract/agent';
+import { ItemType } from '../../shared/enums';
+import { displayTitle, truncate } from '../../shared/displayTitle';
+import { invalidRequest } from '../errors';
+import type { AgentGenerator, GenerationInput } from './port';
+import { firstParagraph, points, sentences, splitIntoPieces } from './drafterText';
+import {
+  engineeringPatternQuestions,
+  headingFor,
+  productPatternQuestions,
+  productStoryQuestions,
+  type CatalogueQuestion,
+} from './questionCatalogue';
+
+type Drafts = { [K in AgentPairKey]: (input: GenerationInput<K>) => PairContent<K> };
+
+const answered = (answers: QuestionAnswer[] | undefined) =>
+  (answers ?? []).filter((entry) => entry.answer.trim() !== '');
+
+/** Tidy markdown: no trailing spaces, at most one blank line in a row. */
+const tidy = (text: string) =>
+  text
+    .replace(/[ \t]+$/gm, '')
+    .replace(/(\r?\n){3,}/g, '\n\n')
+    .trim();
+
+const questionsFrom = (catalogue: CatalogueQuestion[]) => ({
+  questions: catalogue.map(({ id, question }) => ({ id, question })),
+});
+
+/** The description followed by one section per answered question. */
+function withAnswerSections(description: string, answers: QuestionAnswer[], catalogue: CatalogueQuestion[]) {
+  const sections = answered(answers).map((entry) => `## ${headingFor(catalogue, entry)}\n\n${tidy(entry.answer)}`);
+  return tidy([tidy(description), ...sections].join('\n\n'));
+}
+
+function patternsFrom(description: string, answers: QuestionAnswer[], catalogue: CatalogueQuestion[]) {
+  const found = answered(answers).flatMap((entry) =>
+    points(entry.answer).map((point) => ({ point, family: headingFor(catalogue, entry) })),
+  );
+  const source = found.length > 0 ? found : points(description).map((point) => ({ point, family: 'Context' }));
+  const seen = new Set<string>();
+  const patterns = [];
+  for (const { point, family } of source) {
+    const name = truncate(displayTitle(point), L.patternName);
+    if (seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    patterns.push({ name, description: truncate(`${family}: ${point}`, L.shortText) });
+    if (patterns.length === L.patterns) break;
+  }
+  return { patterns };
+}
+
+/** Bullets under a "Goals" heading or label, in the description or the answers. */
+function goalsIn(texts: string[]): string[] {
+  const goals: string[] = [];
+  for (const text of texts) {
+    let inGoals = false;
+    for (const line of text.split(/\r\n|\r|\n/)) {
+      if (/^\s*(#+\s*)?goals?\s*:?\s*$/i.test(line)) {
+        inGoals = true;
+        continue;
+      }
+      if (!inGoals) continue;
+      const bullet = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+(.+)$/.exec(line);
+      if (bullet) goals.push(truncate(bullet[1]!.trim(), L.goal));
+      else if (line.trim() !== '') inGoals = false;
+    }
+  }
+  return goals.slice(0, L.goals);
+}
+
+function refined(description: string, answers: QuestionAnswer[] | undefined, relatedTo?: string) {
+  const details = answered(answers).map((entry) => `### ${entry.question.trim()}\n\n${tidy(entry.answer)}`);
+  const parts = [tidy(description)];
+  if (details.length > 0) parts.push(`## Details\n\n${details.join('\n\n')}`);
+  if (relatedTo) parts.push(`Related to: ${relatedTo}`);
+  return {
+    refinedDescription: truncate(tidy(parts.join('\n\n')), L.description),
+    goals: goalsIn([description, ...answered(answers).map((entry) => entry.answer)]),
+  };
+}
+
+const defaultMilestones = (goal: string) => [
+  { title: 'First demo', description: `Show the smallest slice of "${goal}" working from end to end.` },
+  { title: 'Build', description: 'Implement the items the demo depends on, each with its tests.' },
+  { title: 'Go to market', description: 'Prepare the launch: documentation, announcement and onboarding.' },
+];
+
+const drafts: Drafts = {
+  'product-story/motivatingQuestions': () => questionsFrom(productStoryQuestions),
+  'engineering-patterns/motivatingQuestions': () => questionsFrom(engineeringPatternQuestions),
+  'product-patterns/motivatingQuestions': () => questionsFrom(productPatternQuestions),
+
+  'product-story/story': ({ inputModel }) => ({
+    story: truncate(
+      withAnswerSections(inputModel.description, inputModel.answers ?? [], productStoryQuestions),
+      L.story,
+    ),
+  }),
+
+  'project-plan/plan': ({ inputModel }) => {
+    const goalText = firstParagraph(inputModel.story ?? '') || firstParagraph(inputModel.description);
+    const goal = displayTitle(goalText);
+    const { pieces } = splitIntoPieces(inputModel.description);
+    const bulleted = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/m.test(inputModel.description);
+    const milestones =
+      bulleted && pieces.length > 0
+        ? pieces.slice(0, L.milestones).map((piece) => {
+            const [first = '', ...rest] = piece.text.split('\n');
+            return { title: displayTitle(first), description: truncate(rest.join('\n').trim(), L.shortText) };
+          })
+        : defaultMilestones(goal);
+    const list = milestones
+      .map(
+        (m, index) => `${index + 1}. **${m.title}**${m.description ? ` — ${m.description.replace(/\n+/g, ' ')}` : ''}`,
+      )
+      .join('\n');
+    const notes = answered(inputModel.answers).map(
+      (entry) => `- ${entry.question.trim()} ${points(entry.answer).join('; ')}`,
+    );
+    const plan = [`## Goal\n\n${tidy(goalText)}`, `## Milestones\n\n${list}`];
+    if (notes.length > 0) plan.push(`## Notes from the answers\n\n${notes.join('\n')}`);
+    return { plan: truncate(plan.join('\n\n'), L.plan), milestones };
+  },
+
+  'engineering-patterns/patterns': ({ inputModel }) =>
+    patternsFrom(inputModel.description, inputModel.answers ?? [], engineeringPatternQuestions),
+  'product-patterns/patterns': ({ inputModel }) =>
+    patternsFrom(inputModel.description, inputModel.answers ?? [], productPatternQuestions),
+
+  'add-multiple-items/refinedDescription': ({ inputModel }) => refined(inputModel.description, inputModel.answers),
+  'add-single-new-item/refinedDescription': ({ inputModel, item }) =>
+    refined(inputModel.description, inputModel.answers, item ? displayTitle(item.description) : undefined),
+
+  'add-multiple-items/items': ({ inputModel }) => {
+    const { pieces } = splitIntoPieces(inputModel.description);
+    if (pieces.length === 0) throw invalidRequest('inputModel.description has no items: write one per line or bullet');
+    if (pieces.length > L.items) {
+      throw invalidRequest(`inputModel.description has ${pieces.length} items; at most ${L.items} are added at once`);
+    }
+    const fallback = inputModel.defaultItemType ?? ItemType.Implementation;
+    return {
+      items: pieces.map((piece) => ({
+        itemType: (piece.itemType ?? fallback) as 1 | 2 | 3,
+        description: piece.text,
+      })),
+    };
+  },
+
+  'split-project-item/parts': ({ inputModel, item }) => {
+    const source = inputModel.description ?? item?.description ?? '';
+    const { pieces, preamble } = splitIntoPieces(source);
+    let parts = pieces.map((piece) => piece.text);
+    if (parts.length >= 2 && preamble) {
+      const whole = displayTitle(preamble);
+      parts = parts.map((part) => truncate(`${part}\n\nPart of: ${whole}`, L.description));
+    }
+    if (parts.length < 2) parts = sentences(source.replace(/\s+/g, ' '));
+    if (parts.length < 2) {
+      throw invalidRequest('There is nothing to split: write the parts as lines or bullets in the description');
+    }
+    if (parts.length > L.parts) throw invalidRequest(`The description has ${parts.length} parts; at most ${L.parts}`);
+    return { parts: parts.map((description) => ({ description })) };
+  },
+};
+
+export function createDrafter(): AgentGenerator {
+  return {
+    draftedBy: 'drafter',
+    provider: 'none',
+    async generate(pair, input) {
+      const draft = drafts[pair] as (input: GenerationInput) => PairContent<typeof pair>;
+      return draft(input);
+    },
+  };
+}

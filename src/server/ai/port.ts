@@ -1,0 +1,27 @@
+/** The one port every generation goes through: the built-in drafter or an AI model behind the AI SDK. */
+import type { AgentPairKey, DraftedBy, PairContent, PairInput } from '../../shared/contract/agent';
+
+/** The team's own item a per-item generation is about (read with the team check; never another team's). */
+export interface ItemContext {
+  itemType: number;
+  description: string;
+  goals: string[];
+}
+
+export interface GenerationInput<K extends AgentPairKey = AgentPairKey> {
+  inputModel: PairInput<K>;
+  item: ItemContext | null;
+}
+
+export interface AgentGenerator {
+  /** Shown with every answer, so the UI can say a draft was written without AI. */
+  readonly draftedBy: DraftedBy;
+  /** Which provider answers (config's AI_PROVIDER), for logs and the settings page. */
+  readonly provider: string;
+  /** Content valid against the pair's schema, or an error: ApiError for the user, AiProviderError for the provider. */
+  generate<K extends AgentPairKey>(
+    pair: K,
+    input: GenerationInput<K>,
+    options?: { signal?: AbortSignal },
+  ): Promise<PairContent<K>>;
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { GenerateAnswer, GenerateBody, GenerateParams } from '../../../shared/contract/agent';
+import { answers, ok } from '../responses';
+import { requireActiveTeam } from '../activeTeam';
+import { generateAgentContent } from '../../services/agentActions';
+import { AiProviderError } from '../../ai/providerError';
+
+const tags = ['agent'];
+
+/** Agent generation (spec §7 "Agent", agents.md §1). Drafts (GET/PUT /agent/<kind>) are still to come. */
+export default async function agentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/agent/:contextId/generate',
+    {
+      schema: {
+        tags,
+        operationId: 'generateAgentContent',
+        description:
+          'Generates one part of an agent draft. Each body variant is one contextId/contentId pair (its title); ' +
+          'a successful generation counts one agent action (QuotaLimit kind agent-actions past the monthly quota); ' +
+          'a provider failure answers 502 (504 on a timeout) with result Failed and counts nothing.',
+        params: GenerateParams,
+        body: GenerateBody,
+        response: answers(GenerateAnswer),
+      },
+      // The body is checked against its own pair's schema in the service, for a message naming the field.
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const failed = request.validationError;
+      if (failed && failed.validationContext !== 'body') throw failed;
+      const { teamId, userId } = await requireActiveTeam(app, request);
+      // A caller that goes away stops the generation; nothing is counted.
+      const abandoned = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) abandoned.abort();
+      });
+      try {
+        const generated = await generateAgentContent(app.db, app.agentGenerator, {
+          teamId,
+          userId,
+          contextId: request.params.contextId,
+          body: request.body,
+          now: app.clock.now(),
+          signal: abandoned.signal,
+        });
+        return ok(generated);
+      } catch (error) {
+        if (error instanceof AiProviderError) {
+          request.log.warn({ provider: app.agentGenerator.provider, detail: error.detail }, error.message);
+        }
+        throw error;
+      }
+    },
+  );
+}

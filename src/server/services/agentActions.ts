@@ -1,0 +1,113 @@
+/**
+ * One generation for the active team: the body checked against its pair's schema, the item checked
+ * against the team, the content generated outside any transaction (a model may take a minute), then
+ * one agent action recorded under the account's row lock, within its monthly quota. A failed
+ * generation records nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { Value } from '@sinclair/typebox/value';
+import type { Db } from '../db/types';
+import { agentActions } from '../db/schema';
+import { findTeam } from '../repositories/teams';
+import { findTeamItem } from '../repositories/items';
+import { enforceQuota } from './quotas';
+import { invalidRequest, notFound } from '../errors';
+import {
+  agentPairs,
+  contentIdsOf,
+  findAgentPair,
+  generateBodyOf,
+  type AgentKind,
+  type AgentPairKey,
+  type GeneratedContent,
+} from '../../shared/contract/agent';
+import type { AgentGenerator, GenerationInput, ItemContext } from '../ai/port';
+import { contentProblem } from '../ai/outputSchema';
+
+const bodySchemas = new Map<AgentPairKey, ReturnType<typeof generateBodyOf>>();
+const bodySchemaOf = (pair: AgentPairKey) => {
+  if (!bodySchemas.has(pair)) bodySchemas.set(pair, generateBodyOf(pair));
+  return bodySchemas.get(pair)!;
+};
+
+export interface ParsedGeneration {
+  pair: AgentPairKey;
+  itemId: string | null;
+  inputModel: GenerationInput['inputModel'];
+}
+
+/** The pair a body names and its checked input, or InvalidRequest naming the field. */
+export function parseGenerateBody(contextId: AgentKind, body: unknown): ParsedGeneration {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidRequest('body must be an object');
+  const { contentId } = body as { contentId?: unknown };
+  if (typeof contentId !== 'string') throw invalidRequest('body.contentId is required');
+  const pair = findAgentPair(contextId, contentId);
+  if (!pair) {
+    throw invalidRequest(`body.contentId must be one of ${contentIdsOf(contextId).join(', ')} for ${contextId}`);
+  }
+  const error = Value.Errors(bodySchemaOf(pair), body).First();
+  if (error) {
+    const field = ['body', ...error.path.split('/').filter(Boolean)].join('.');
+    throw invalidRequest(`${field}: ${error.message}`);
+  }
+  const checked = body as { itemId?: string | null; inputModel: GenerationInput['inputModel'] };
+  return { pair, itemId: checked.itemId ?? null, inputModel: checked.inputModel };
+}
+
+async function teamAccountId(db: Db, teamId: string) {
+  const team = await findTeam(db, teamId);
+  if (!team) throw notFound('Team not found');
+  return team.accountId;
+}
+
+async function itemContext(db: Db, teamId: string, itemId: string | null): Promise<ItemContext | null> {
+  if (itemId === null) return null;
+  const item = await findTeamItem(db, teamId, itemId);
+  if (!item) throw notFound('item not found');
+  return { itemType: item.itemType, description: item.description, goals: item.goals };
+}
+
+/** Records one agent action, refused with QuotaLimit `agent-actions` past the month's quota. Run it in a transaction. */
+export async function recordAgentAction(
+  db: Db,
+  action: { accountId: string; teamId: string; userId: string; kind: string; now: Date },
+) {
+  await enforceQuota(db, { kind: 'agent-actions', accountId: action.accountId }, action.now);
+  await db.insert(agentActions).values({
+    id: randomUUID(),
+    accountId: action.accountId,
+    teamId: action.teamId,
+    userId: action.userId,
+    kind: action.kind,
+    createdAt: action.now,
+  });
+}
+
+export async function generateAgentContent(
+  db: Db,
+  generator: AgentGenerator,
+  input: {
+    teamId: string;
+    userId: string;
+    contextId: AgentKind;
+    body: unknown;
+    now: Date;
+    signal?: AbortSignal;
+  },
+): Promise<GeneratedContent> {
+  const { pair, itemId, inputModel } = parseGenerateBody(input.contextId, input.body);
+  const accountId = await teamAccountId(db, input.teamId);
+  const item = await itemContext(db, input.teamId, itemId);
+  // A check without the lock first, so a caller already past the quota costs no generation.
+  await enforceQuota(db, { kind: 'agent-actions', accountId }, input.now);
+
+  const content = await generator.generate(pair, { inputModel, item } as GenerationInput, { signal: input.signal });
+  const problem = contentProblem(pair, content);
+  if (problem) throw new Error(`${generator.provider} produced off-schema ${pair} content at ${problem}`);
+
+  await db.transaction((tx) =>
+    recordAgentAction(tx, { accountId, teamId: input.teamId, userId: input.userId, kind: pair, now: input.now }),
+  );
+  const { contextId, contentId } = agentPairs[pair];
+  return { contextId, contentId, draftedBy: generator.draftedBy, content };
+}
