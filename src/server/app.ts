@@ -1,4 +1,5 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import databasePlugin, { type Clock } from './plugins/database';
@@ -9,6 +10,7 @@ import rateLimits from './plugins/rateLimit';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import { refuseUnstorableDates } from './plugins/storableDates';
+import { loggerOptions } from './plugins/logRedaction';
 import clientSite from './plugins/clientSite';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -39,7 +41,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   oidc?: OidcProviders;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (stdout by default); tests capture them. */
+  logStream?: DestinationStream;
   /** Where the built client lives; tests point it at a folder of their own. */
   clientDistDir?: string;
   /** Writes agent drafts; by default the one AI_PROVIDER names (tests pass a mock model). */
@@ -50,7 +53,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.secureCookies,
     return503OnClosing: true,
     ajv: {
