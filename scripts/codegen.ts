@@ -35,6 +35,12 @@ function unwrapEnvelopes(document: Json): Json {
   const copy = structuredClone(document) as { paths: Record<string, Record<string, Json>> };
   for (const pathItem of Object.values(copy.paths)) {
     for (const operation of Object.values(pathItem)) {
+      // The base query sends Idempotency-Key itself (envelopeBaseQuery.ts), so it is no endpoint argument.
+      const parameters = (operation.parameters as { in: string; name: string }[] | undefined)?.filter(
+        (parameter) => !(parameter.in === 'header' && parameter.name === 'Idempotency-Key'),
+      );
+      if (parameters?.length) operation.parameters = parameters;
+      else delete operation.parameters;
       const responses = operation.responses as Record<string, { content?: Record<string, { schema: Json }> }>;
       const ok = responses?.['200']?.content?.['application/json'];
       if (!ok) continue;

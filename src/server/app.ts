@@ -7,6 +7,7 @@ import envelope from './plugins/envelope';
 import csrf from './plugins/csrf';
 import session from './plugins/session';
 import rateLimits from './plugins/rateLimit';
+import idempotency from './plugins/idempotency';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import { refuseUnstorableDates } from './plugins/storableDates';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions) {
     absoluteMs: config.sessionAbsoluteMs,
   });
   await app.register(rateLimits, { settings: config.rateLimits });
+  await app.register(idempotency);
   await app.register(openapi);
   await app.register(clientSite, { config, distDir: options.clientDistDir });
 

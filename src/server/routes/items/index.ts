@@ -53,7 +53,10 @@ export default async function itemRoutes(fastify: FastifyInstance) {
   for (const kind of kinds) {
     app.post(
       `/project-items/${kind.path}`,
-      { schema: { tags, operationId: `create${kind.name}`, body: kind.create, response: answers(SortKeyResponse) } },
+      {
+        config: { idempotent: true },
+        schema: { tags, operationId: `create${kind.name}`, body: kind.create, response: answers(SortKeyResponse) },
+      },
       async (request) => {
         const { teamId } = await requireActiveTeam(app, request);
         const body = request.body as { projectId: string; project: RequestedAssignment; item: AnyItemFields };
@@ -143,7 +146,10 @@ export default async function itemRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/project-items/all/bulk-create',
-    { schema: { tags, operationId: 'bulkCreateProjectItems', body: BulkCreateBody, response: answers(CreatedItems) } },
+    {
+      config: { idempotent: true },
+      schema: { tags, operationId: 'bulkCreateProjectItems', body: BulkCreateBody, response: answers(CreatedItems) },
+    },
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = {
@@ -164,6 +170,7 @@ export default async function itemRoutes(fastify: FastifyInstance) {
   app.post(
     '/project-items/all/:id/split',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         operationId: 'splitProjectItem',

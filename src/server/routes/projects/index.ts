@@ -37,7 +37,10 @@ export default async function projectRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/projects',
-    { schema: { tags, operationId: 'createProject', body: CreateProjectBody, response: answers(Project) } },
+    {
+      config: { idempotent: true },
+      schema: { tags, operationId: 'createProject', body: CreateProjectBody, response: answers(Project) },
+    },
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
       const now = app.clock.now();

@@ -21,6 +21,7 @@ export default async function memberRoutes(fastify: FastifyInstance) {
   app.post(
     '/teams/active/members',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         operationId: 'inviteTeamMember',

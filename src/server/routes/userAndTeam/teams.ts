@@ -31,6 +31,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
   app.post(
     '/teams',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         operationId: 'createTeam',
