@@ -248,3 +248,23 @@ describe('the agent-actions quota', () => {
     expect(await usedActions(t, cookie)).toBe(50);
   });
 });
+
+describe('the agentActions rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ RATE_LIMIT_AGENT_ACTIONS: '2/60' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with Retry-After past the per-user limit on generations, counting nothing', async () => {
+    const { cookie } = await teamUser(t.app, 'rate-limited@example.com');
+    const body = { contentId: 'story', inputModel: { description: 'x' } };
+    expect((await generate(t, cookie, 'product-story', body)).statusCode).toBe(200);
+    expect((await generate(t, cookie, 'product-story', body)).statusCode).toBe(200);
+    const limited = await generate(t, cookie, 'product-story', body);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().result).toBe('Failed');
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(await usedActions(t, cookie)).toBe(2);
+  });
+});

@@ -35,7 +35,13 @@ export const rateLimitPolicy = {
   /** Every call that changes data (any non-GET /v1 call with a session). */
   writes: { per: 'user', max: 1200, windowSeconds: 60, env: 'RATE_LIMIT_WRITES', routes: [] },
   /** Calls that start agent work (the agent and hand-off routes, to come). */
-  agentActions: { per: 'user', max: 60, windowSeconds: 60, env: 'RATE_LIMIT_AGENT_ACTIONS', routes: [] },
+  agentActions: {
+    per: 'user',
+    max: 60,
+    windowSeconds: 60,
+    env: 'RATE_LIMIT_AGENT_ACTIONS',
+    routes: ['POST /v1/agent/:contextId/generate'],
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitRule {
