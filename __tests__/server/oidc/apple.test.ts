@@ -18,6 +18,8 @@ const baton = { clientId: 'test.baton.web', clientSecret: 'apple-registered-secr
 const accounts = [
   { sub: '001234.abcdef', email: 'x7k2@privaterelay.appleid.com', email_verified: 'true' },
   { sub: '005678.fedcba' },
+  // Sign in with Apple at Work & School: an address Apple has not verified.
+  { sub: '009999.abcabc', email: 'boss@school.example', email_verified: 'false' },
 ];
 
 let idp: FakeIdentityProviders;
@@ -104,9 +106,12 @@ describe('Apple sign-in against a real OpenID provider', () => {
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBeLessThanOrEqual(600);
   });
 
-  test('an Apple account that shares no e-mail address is refused', async () => {
-    const error = await exchangeFailure(withSecret().exchange(await signIn('005678.fedcba')));
-    expect(error.message).toBe('Your Apple account did not share an e-mail address');
+  test('an Apple account that shares no verified e-mail address has no address', async () => {
+    for (const account of ['005678.fedcba', '009999.abcabc']) {
+      const identity = await withSecret().exchange(await signIn(account));
+      expect(identity.emailAddress).toBeUndefined();
+      expect(identity.noAddressReason).toMatch(/^Your Apple account did not share a verified e-mail address/);
+    }
   });
 
   test('the redirect URI must be /auth/apple', async () => {

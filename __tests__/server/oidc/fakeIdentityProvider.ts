@@ -93,7 +93,7 @@ function providerConfiguration(setup: IssuerSetup, signingKey: JsonWebKey) {
     pkce: { required: () => true },
     responseTypes: ['code'],
     scopes: ['openid', 'email', 'profile'],
-    claims: { openid: ['sub', 'tid'], email: ['email', 'email_verified'], profile: ['preferred_username'] },
+    claims: { openid: ['sub', 'tid'], email: ['email', 'email_verified', 'xms_edov'], profile: ['preferred_username'] },
     // Like Google, Microsoft and Apple, put the e-mail claims in the ID token of a code flow.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },

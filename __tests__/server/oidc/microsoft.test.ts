@@ -19,15 +19,21 @@ const PUBLIC_URL = 'https://baton.test';
 const REDIRECT_URI = `${PUBLIC_URL}/auth/msft`;
 const baton = { clientId: 'baton-msft', clientSecret: 'msft-secret', redirectUri: REDIRECT_URI };
 const accounts = [
-  { sub: 'dana-sub', tid: TENANT, email: 'Dana@Contoso.com', preferred_username: 'dana@contoso.com' },
+  // xms_edov: the optional claim saying the tenant owns the address's domain (verified).
+  { sub: 'dana-sub', tid: TENANT, email: 'Dana@Contoso.com', xms_edov: true, preferred_username: 'dana@contoso.com' },
   { sub: 'erin-sub', tid: TENANT, preferred_username: 'erin@contoso.com' },
   { sub: 'finn-sub', tid: TENANT, preferred_username: 'finn' },
-  // A token whose tid names another tenant than the one that issued it.
+  // A Mail attribute the tenant set to an address of a domain it does not own.
+  { sub: 'gwen-sub', tid: TENANT, email: 'ceo@fabrikam.com' },
+  { sub: 'hugo-sub', tid: TENANT, email: 'ceo@fabrikam.com', xms_edov: false },
+  // A token whose tid names another tenant than the one that issued it (the personal-accounts tenant).
   { sub: 'mallory-sub', tid: OTHER_TENANT, email: 'mallory@fabrikam.com' },
 ];
+const personalAccounts = [{ sub: 'pat-sub', tid: OTHER_TENANT, email: 'Pat@Outlook.com' }];
 
 let idp: FakeIdentityProviders;
 let localTenantUrl: string;
+let personalAccountsUrl: string;
 
 /** Microsoft's endpoints, served by the fake provider: the test's fetch routes login.microsoftonline.com to it. */
 function providersFor(tenantId?: string) {
@@ -40,13 +46,13 @@ function providersFor(tenantId?: string) {
   return createOidcProviders(config, { allowInsecureRequests: true, fetch: fetchRouting(MICROSOFT, idp.baseUrl) });
 }
 
-async function signIn(account: string) {
+async function signIn(account: string, tenantUrl = localTenantUrl) {
   const { codeVerifier, codeChallenge, nonce } = await pkceAndNonce();
   const code = await idp.authorize({
-    authorizationEndpoint: `${localTenantUrl}/auth`,
+    authorizationEndpoint: `${tenantUrl}/auth`,
     clientId: baton.clientId,
     redirectUri: REDIRECT_URI,
-    scope: 'openid email profile',
+    scope: 'openid email',
     nonce,
     codeChallenge,
     account,
@@ -64,6 +70,15 @@ beforeAll(async () => {
     accounts,
   });
   localTenantUrl = `${idp.baseUrl}/${TENANT}/v2.0`;
+  // Personal accounts: the consumers endpoint announces the personal-accounts tenant's exact issuer.
+  await idp.addIssuer({
+    mountPath: `/${OTHER_TENANT}/v2.0`,
+    issuer: `${MICROSOFT}/${OTHER_TENANT}/v2.0`,
+    clients: [baton],
+    accounts: personalAccounts,
+  });
+  personalAccountsUrl = `${idp.baseUrl}/${OTHER_TENANT}/v2.0`;
+  idp.serveJson('/consumers/v2.0/.well-known/openid-configuration', () => discoveryDocument(personalAccountsUrl));
   // The multi-tenant "common" discovery document announces an issuer template, as Microsoft's does.
   idp.serveJson('/common/v2.0/.well-known/openid-configuration', async () => ({
     ...(await discoveryDocument(localTenantUrl)),
@@ -74,14 +89,14 @@ beforeAll(async () => {
 afterAll(() => idp.close());
 
 describe('Microsoft sign-in against a real OpenID provider with tenant-style issuers', () => {
-  test('describe() offers the common endpoint and the profile scope', async () => {
+  test('describe() offers the common endpoint and only the e-mail scope', async () => {
     const microsoft = (await providersFor().describe())[2];
     expect(microsoft).toEqual({
       identityProvider: 'Microsoft',
       enabled: true,
       authorizationEndpoint: `${localTenantUrl}/auth`,
       clientId: baton.clientId,
-      scope: 'openid email profile',
+      scope: 'openid email',
     });
   });
 
@@ -106,14 +121,41 @@ describe('Microsoft sign-in against a real OpenID provider with tenant-style iss
     expect(causeText(error)).toMatch(/"iss"/);
   });
 
-  test('without an email claim, an e-mail-like preferred_username is the address', async () => {
-    const identity = await providersFor().exchange(await signIn('erin-sub'));
-    expect(identity.emailAddress).toBe('erin@contoso.com');
+  test('an email claim without xms_edov, or with xms_edov false, is not an address', async () => {
+    for (const account of ['gwen-sub', 'hugo-sub']) {
+      const identity = await providersFor().exchange(await signIn(account));
+      expect(identity).toEqual({
+        identityProvider: 'Microsoft',
+        issuer: `${MICROSOFT}/${TENANT}/v2.0`,
+        subject: account,
+        noAddressReason: expect.stringContaining('"email" and "xms_edov"'),
+      });
+    }
   });
 
-  test('an account with no e-mail address at all is refused', async () => {
-    const error = await exchangeFailure(providersFor().exchange(await signIn('finn-sub')));
-    expect(error.message).toBe('Your Microsoft account did not share an e-mail address');
+  test('preferred_username is never the address, e-mail-like or not', async () => {
+    for (const account of ['erin-sub', 'finn-sub']) {
+      const identity = await providersFor().exchange(await signIn(account));
+      expect(identity.emailAddress).toBeUndefined();
+      expect(identity.noAddressReason).toMatch(/^Your Microsoft account did not share a verified e-mail address/);
+    }
+  });
+
+  test('a personal Microsoft account: its address is one Microsoft verified', async () => {
+    const identity = await providersFor('consumers').exchange(await signIn('pat-sub', personalAccountsUrl));
+    expect(identity).toEqual({
+      identityProvider: 'Microsoft',
+      issuer: `${MICROSOFT}/${OTHER_TENANT}/v2.0`,
+      subject: 'pat-sub',
+      emailAddress: 'pat@outlook.com',
+    });
+  });
+
+  test('a tid naming the personal-accounts tenant in a work tenant token does not vouch for the address', async () => {
+    // Single tenant: the issuer is exact, so the stray tid passes the issuer check but must not count.
+    const identity = await providersFor(TENANT).exchange(await signIn('mallory-sub'));
+    expect(identity.issuer).toBe(`${MICROSOFT}/${TENANT}/v2.0`);
+    expect(identity.emailAddress).toBeUndefined();
   });
 
   test('the redirect URI must be /auth/msft', async () => {

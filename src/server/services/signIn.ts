@@ -13,8 +13,13 @@ export interface SignInIdentity {
   identityProvider: IdentityProvider;
   issuer: string;
   subject: string;
-  emailAddress: string;
+  /** A verified address; without one only an existing user (found by issuer and subject) signs in. */
+  emailAddress?: string;
+  /** Why there is no address, in words for the user. */
+  noAddressReason?: string;
 }
+
+const NO_ADDRESS = 'The sign-in did not share a verified e-mail address, so Baton cannot create an account for it.';
 
 /** Issuer of identities from the Test provider, which trusts the e-mail address it is given. */
 export const TEST_ISSUER = 'urn:baton:test';
@@ -22,14 +27,17 @@ export const TEST_ISSUER = 'urn:baton:test';
 /**
  * Finds or creates the user of an identity; a new user gets a personal account, a first team and a
  * first project, unless they arrive with an invite, which joins them to the inviting team instead.
+ * An existing user keeps their address (an invite must name it); only a verified address makes a new
+ * user, since the address keys their account and their invites.
  * Call inside a transaction: a refused invite must leave nothing behind.
  */
 export async function signIn(db: Db, identity: SignInIdentity, inviteCode: string | undefined, now: Date) {
-  const emailAddress = identity.emailAddress.trim().toLowerCase();
+  let user = await findUserByIdentity(db, identity.issuer, identity.subject);
+  const emailAddress = user?.emailAddress ?? identity.emailAddress?.trim().toLowerCase();
+  if (!emailAddress) throw new ApiError('InvalidRequest', identity.noAddressReason ?? NO_ADDRESS);
   const invite = inviteCode ? await findOpenInvite(db, inviteCode, emailAddress, now) : undefined;
   if (inviteCode && !invite) throw notFound(INVALID_INVITE_MESSAGE);
 
-  let user = await findUserByIdentity(db, identity.issuer, identity.subject);
   if (!user) {
     if (await emailAddressIsTaken(db, emailAddress)) {
       throw new ApiError(

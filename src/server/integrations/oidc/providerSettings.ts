@@ -45,8 +45,8 @@ function microsoft(config: Config): ProviderSettings | undefined {
     issuerUrl: microsoft.issuerUrl,
     clientId: microsoft.clientId,
     redirectUri: `${config.publicUrl}/auth/msft`,
-    // `profile` brings preferred_username, the address of work accounts without an `email` claim.
-    scope: 'openid email profile',
+    // No `profile`: its preferred_username is unverified and never names a user.
+    scope: 'openid email',
     clientAuthentication: secretOrNone(microsoft.clientSecret),
     acceptsClaims: (claims, discoveredIssuer) =>
       isMicrosoftIssuerValid({ tenantId: microsoft.tenantId, discoveredIssuer }, claims),

@@ -6,7 +6,10 @@ export interface VerifiedIdentity {
   identityProvider: OidcProvider;
   issuer: string;
   subject: string;
-  emailAddress: string;
+  /** Only an address the provider vouches for (verified); absent otherwise. */
+  emailAddress?: string;
+  /** When there is no address: why, in words for the user, shown if a new account would need one. */
+  noAddressReason?: string;
 }
 
 export interface ExchangeInput {
