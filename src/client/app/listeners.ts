@@ -1,6 +1,7 @@
 import { createListenerMiddleware, isAnyOf, type TypedStartListening } from '@reduxjs/toolkit';
 import { api } from '../api/apiSlice';
 import { authApi } from '../api/auth';
+import { isUnauthorizedAnswer, sessionEnded, type SessionEndReason } from '../features/session/sessionEnded';
 import { registerItemsListeners } from '../features/items/itemsListeners';
 import { registerProjectsListeners } from '../features/projects/projectsListeners';
 import type { AppDispatch, RootState } from './store';
@@ -9,13 +10,23 @@ export const listenerMiddleware = createListenerMiddleware();
 export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
 const startAppListening = listenerMiddleware.startListening as AppStartListening;
 
-/** After sign-out, nothing cached for the previous user may be shown to the next one. */
+/**
+ * After sign-out or a 401, nothing loaded for the previous user may be shown to the next one: the
+ * slices reset on `sessionEnded` and the API cache is dropped. A 401 while already signed out (the
+ * sign-in screen's own calls) has nothing left to clear.
+ */
 function registerSessionListeners(startListening: AppStartListening) {
+  const endSession = (reason: SessionEndReason, dispatch: AppDispatch) => {
+    dispatch(sessionEnded({ reason }));
+    dispatch(api.util.resetApiState());
+  };
   startListening({
     matcher: isAnyOf(authApi.endpoints.signOut.matchFulfilled, authApi.endpoints.signOut.matchRejected),
-    effect: (_action, listenerApi) => {
-      listenerApi.dispatch(api.util.resetApiState());
-    },
+    effect: (_action, listenerApi) => endSession('signedOut', listenerApi.dispatch),
+  });
+  startListening({
+    predicate: (action, state) => isUnauthorizedAnswer(action) && state.coreContext.status !== 'signedOut',
+    effect: (_action, listenerApi) => endSession('unauthorized', listenerApi.dispatch),
   });
 }
 

@@ -3,6 +3,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Timeframe } from '../../../shared/timeframes';
 import type { Scope } from '../../../shared/enums';
 import type { ItemKind } from '../items/itemModel';
+import { sessionEnded } from '../session/sessionEnded';
 
 export interface BoardFilters {
   kind: ItemKind | null;
@@ -66,6 +67,9 @@ export const boardSlice = createSlice({
     noticeDismissed(state, action: PayloadAction<number>) {
       if (state.notice?.id === action.payload) state.notice = null;
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
   },
   selectors: {
     selectBoardFilters: (state) => state.filters,

@@ -7,7 +7,7 @@ import { createAction, createEntityAdapter, createSlice, nanoid, type PayloadAct
 import type { RebalancedSortKeys } from '../../../shared/contract/items';
 import { compareSortKeys, sortKeyBetween } from '../../../shared/sortKeys';
 import { bucketKey, sameBucket, type PlanBucket } from '../../../shared/timeframes';
-import { authApi } from '../../api/auth';
+import { sessionEnded } from '../session/sessionEnded';
 import { projectsApi } from '../../api/projects';
 import {
   bucketOf,
@@ -427,6 +427,7 @@ export const itemsSlice = createSlice({
         if (sortKey !== null) entity.plan.sortKey = sortKey;
         state.pendingMoves[id] = (state.pendingMoves[id] ?? 0) + 1;
       })
+      .addCase(sessionEnded, () => initialState)
       // Spec §4: setting the active project clears the item list while it is pending.
       .addMatcher(projectsApi.endpoints.setActiveProject.matchPending, (state, action) => {
         Object.assign(state, initialState);
@@ -436,9 +437,7 @@ export const itemsSlice = createSlice({
       // Refused: the board loads the project that is still active.
       .addMatcher(projectsApi.endpoints.setActiveProject.matchRejected, (state) => {
         Object.assign(state, initialState);
-      })
-      .addMatcher(authApi.endpoints.signOut.matchFulfilled, () => initialState)
-      .addMatcher(authApi.endpoints.signOut.matchRejected, () => initialState);
+      });
   },
 });
 

@@ -1,6 +1,7 @@
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { authApi } from '../../api/auth';
 import { userAndTeamApi } from '../../api/userAndTeam';
+import { sessionEnded } from '../session/sessionEnded';
 
 export interface InvitesState {
   /** Invites this browser has joined with (at sign-in or on the join page): their links are spent. */
@@ -23,16 +24,13 @@ export const invitesSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
+      .addCase(sessionEnded, () => initialState)
       .addMatcher(
         isAnyOf(authApi.endpoints.testAuthenticate.matchFulfilled, authApi.endpoints.exchangeToken.matchFulfilled),
         (state, action) => markUsed(state, action.meta.arg.originalArgs.inviteCode),
       )
       .addMatcher(userAndTeamApi.endpoints.acceptInvite.matchFulfilled, (state, action) =>
         markUsed(state, action.meta.arg.originalArgs.inviteCode),
-      )
-      .addMatcher(
-        isAnyOf(authApi.endpoints.signOut.matchFulfilled, authApi.endpoints.signOut.matchRejected),
-        () => initialState,
       );
   },
   selectors: {

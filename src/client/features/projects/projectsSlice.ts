@@ -5,7 +5,7 @@
 import { createEntityAdapter, createSlice, type UnknownAction } from '@reduxjs/toolkit';
 import type { CoreApplicationContext, Project } from '../../../shared/contract/userAndTeam';
 import { projectsApi } from '../../api/projects';
-import { authApi } from '../../api/auth';
+import { sessionEnded } from '../session/sessionEnded';
 import { projectPatched } from './projectActions';
 
 export const projectsAdapter = createEntityAdapter<Project>();
@@ -36,8 +36,7 @@ export const projectsSlice = createSlice({
       .addCase(projectPatched, (state, action) => {
         projectsAdapter.updateOne(state, { id: action.payload.id, changes: action.payload.changes });
       })
-      .addMatcher(authApi.endpoints.signOut.matchFulfilled, (state) => projectsAdapter.removeAll(state))
-      .addMatcher(authApi.endpoints.signOut.matchRejected, (state) => projectsAdapter.removeAll(state))
+      .addCase(sessionEnded, (state) => projectsAdapter.removeAll(state))
       .addMatcher(projectsApi.endpoints.createProject.matchFulfilled, (state, action) => {
         projectsAdapter.upsertOne(state, action.payload);
       })

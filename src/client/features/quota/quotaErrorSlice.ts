@@ -1,6 +1,7 @@
 import { createSlice, isRejectedWithValue, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { quotaMessage } from '../../../shared/quota';
 import type { Envelope } from '../../../shared/results';
+import { sessionEnded } from '../session/sessionEnded';
 
 /**
  * Calls whose QuotaLimit answer becomes the active error (spec §8): team creation, member invite,
@@ -52,7 +53,9 @@ export const quotaErrorSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addMatcher(isQuotaRejection, (state, action) => raise(state, action.payload?.data?.data?.quotaKind));
+    builder
+      .addCase(sessionEnded, () => initialState)
+      .addMatcher(isQuotaRejection, (state, action) => raise(state, action.payload?.data?.data?.quotaKind));
   },
   selectors: {
     selectActiveQuotaError: (state) => state.activeError,

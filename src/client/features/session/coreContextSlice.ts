@@ -1,10 +1,11 @@
-import { createSlice, isAnyOf, isRejectedWithValue, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { CoreApplicationContext } from '../../../shared/contract/userAndTeam';
 import type { IdentityProvider } from '../../../shared/enums';
 import { authApi } from '../../api/auth';
 import { userAndTeamApi } from '../../api/userAndTeam';
 import { projectsApi } from '../../api/projects';
 import { activeTeamPatched } from '../teams/activeTeamActions';
+import { sessionEnded } from './sessionEnded';
 
 export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
 
@@ -36,8 +37,6 @@ type ApiFulfilledAction = UnknownAction & {
 };
 const isApiCallFulfilled = (action: UnknownAction): action is ApiFulfilledAction =>
   action.type.startsWith('api/') && (action as Partial<ApiFulfilledAction>).meta?.requestStatus === 'fulfilled';
-const isUnauthorized = (action: UnknownAction) =>
-  isRejectedWithValue(action) && (action.payload as { status?: unknown } | undefined)?.status === 401;
 
 function signedIn(state: CoreContextState, context: CoreApplicationContext) {
   state.context = context;
@@ -71,6 +70,8 @@ export const coreContextSlice = createSlice({
         const listed = state.context.availableTeams.find((team) => team.id === teamId);
         if (listed && changes.teamName !== undefined) listed.teamName = changes.teamName;
       })
+      // Sign-out (whether the server call succeeds or fails) and any 401 end the session.
+      .addCase(sessionEnded, loggedOut)
       .addMatcher(authApi.endpoints.testAuthenticate.matchFulfilled, (state, action) => {
         signedIn(state, action.payload.coreApplicationContext);
         state.lastIdentityProvider = 'Test';
@@ -125,10 +126,6 @@ export const coreContextSlice = createSlice({
       .addMatcher(userAndTeamApi.endpoints.putAppSettings.matchFulfilled, (state, action) => {
         if (state.context) state.context.appSettings = action.payload.appSettings;
       })
-      // Sign-out clears the context whether the server call succeeds or fails.
-      .addMatcher(authApi.endpoints.signOut.matchFulfilled, loggedOut)
-      .addMatcher(authApi.endpoints.signOut.matchRejected, loggedOut)
-      .addMatcher(isUnauthorized, loggedOut)
       .addMatcher(isApiCallFulfilled, (state, action) => {
         if (!callsThatDoNotExtendSession.has(action.meta.arg.endpointName ?? '')) {
           state.lastAuthExtensionTimestamp = action.meta.fulfilledTimeStamp;
