@@ -1,5 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { Envelope } from '../../shared/results';
+import { carriesIdempotencyKey, retryDelay, withIdempotencyKey } from './idempotentCreates';
 
 /**
  * The API lives on the page's origin; generated paths already start with /v1. Absolute, because
@@ -26,7 +27,17 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBa
   api,
   extraOptions,
 ) => {
-  const response = await rawBaseQuery(withJsonContentType(args), api, extraOptions);
+  const request = withIdempotencyKey(withJsonContentType(args), api.endpoint);
+  let response = await rawBaseQuery(request, api, extraOptions);
+  // A create whose answer was lost is sent again with the same Idempotency-Key: made once, whatever happens.
+  if (carriesIdempotencyKey(request)) {
+    for (let attempt = 0; !api.signal.aborted; attempt++) {
+      const delay = retryDelay(response, attempt);
+      if (delay === null) break;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      response = await rawBaseQuery(request, api, extraOptions);
+    }
+  }
   if (response.error) {
     const { status } = response.error;
     if (typeof status !== 'number') return { error: response.error, meta: response.meta };

@@ -1,0 +1,57 @@
+import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * The creating endpoints: the server routes with `config: { idempotent: true }` (a test checks this
+ * list against docs/openapi.json). Each call of one carries a key, and its retries carry the same key,
+ * so a create the server already made is answered again instead of made twice.
+ */
+export const idempotentEndpoints: ReadonlySet<string> = new Set([
+  'createDemo',
+  'createImplementation',
+  'createGoToMarketItem',
+  'bulkCreateProjectItems',
+  'splitProjectItem',
+  'createProject',
+  'createTeam',
+  'inviteTeamMember',
+]);
+
+/** Waits before each retry of a create whose answer was lost; a Retry-After from the server wins (up to the cap). */
+export const createRetryDelaysMs = [500, 1000, 2000];
+const MAX_RETRY_AFTER_MS = 5000;
+
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Only a page served over plain http from another host lacks randomUUID; 128 random bits do as well.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The call with an Idempotency-Key when it creates: the caller's own if it set one, else a new one. */
+export function withIdempotencyKey(args: string | FetchArgs, endpoint: string): string | FetchArgs {
+  if (typeof args === 'string' || !idempotentEndpoints.has(endpoint)) return args;
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, newKey());
+  return { ...args, headers };
+}
+
+export const carriesIdempotencyKey = (args: string | FetchArgs) =>
+  typeof args !== 'string' && new Headers(args.headers as HeadersInit | undefined).has(IDEMPOTENCY_HEADER);
+
+/**
+ * How long to wait before sending the same create again, or null to stop: only when the answer was
+ * lost (no response) or the server asks to come back (409 still running, 502/503/504).
+ */
+export function retryDelay(
+  result: { error?: FetchBaseQueryError; meta?: FetchBaseQueryMeta },
+  attempt: number,
+): number | null {
+  const delay = createRetryDelaysMs[attempt];
+  const status = result.error?.status;
+  if (delay === undefined || status === undefined) return null;
+  const lost = status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR';
+  if (!lost && !(typeof status === 'number' && [409, 502, 503, 504].includes(status))) return null;
+  const retryAfter = Number(result.meta?.response?.headers.get('retry-after'));
+  return retryAfter > 0 ? Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS) : delay;
+}
