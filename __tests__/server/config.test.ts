@@ -36,8 +36,26 @@ describe('configuration from the environment', () => {
     [{ STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_API_BASE: 'localhost:12111' }, 'STRIPE_API_BASE'],
+    [{ DATABASE_CONNECT_TIMEOUT_SECONDS: '0' }, 'DATABASE_CONNECT_TIMEOUT_SECONDS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'],
+    [{ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: '-1' }, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS'],
   ])('names the variable of a bad value: %p', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(`Invalid environment variable ${variable}`);
+  });
+
+  it('bounds every database wait: 5 s to connect, 15 s per statement, 30 s idle in a transaction, each settable', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({
+      connectMs: 5_000,
+      statementMs: 15_000,
+      idleInTransactionMs: 30_000,
+    });
+    expect(
+      loadConfig({
+        DATABASE_CONNECT_TIMEOUT_SECONDS: '1.5',
+        DATABASE_STATEMENT_TIMEOUT_SECONDS: '60',
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: '120',
+      }).databaseTimeouts,
+    ).toEqual({ connectMs: 1_500, statementMs: 60_000, idleInTransactionMs: 120_000 });
   });
 
   it('uses Secure cookies behind https and reads the provider settings', () => {

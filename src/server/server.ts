@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { openDatabase } from './db/database';
+import { checkDurability } from './db/durability';
 
 /** Starts Baton: validate configuration, open and migrate the database, listen, close gracefully. */
 async function main() {
@@ -17,11 +18,17 @@ async function main() {
 
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          timeouts: config.databaseTimeouts,
+        }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
+  await checkDurability(database, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {

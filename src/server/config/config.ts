@@ -12,6 +12,10 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  // Database timeouts, in seconds: a lost or partitioned database gives 503s after these, never a hang.
+  DATABASE_CONNECT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 600, default: 5 }),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 15 }),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 30 }),
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
   }),
@@ -75,6 +79,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  /** How long to wait for a PostgreSQL connection, a statement, and a transaction left idle (src/server/db/postgresPool.ts). */
+  databaseTimeouts: DatabaseTimeouts;
   nodeEnv: Env['NODE_ENV'];
   logLevel: string;
   publicUrl: string;
@@ -99,6 +105,12 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
 
 /** Which AI provider writes drafts: none (the built-in drafter, docs/ai.md) or one reached through the AI SDK. */
 export type AiConfig =
@@ -218,6 +230,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: Math.round(env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000),
+      statementMs: Math.round(env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
+      idleInTransactionMs: Math.round(env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS * 1000),
+    },
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     publicUrl: parsed.origin,

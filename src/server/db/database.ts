@@ -4,11 +4,13 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Client, Pool } from 'pg';
+import { Client } from 'pg';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
 import type { Db } from './types';
+import { createPostgresPool, defaultPostgresTimeouts, type PostgresTimeouts } from './postgresPool';
+import { DatabaseUnavailableError } from './unavailable';
 
 export const migrationsFolder = path.join(__dirname, 'migrations');
 /** Any constant works; every Baton instance must use the same one so only one migrates at a time. */
@@ -17,12 +19,14 @@ const MIGRATION_LOCK_KEY = 7_212_026;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Answers within a bounded time or throws (DatabaseUnavailableError when it took too long). */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: PostgresTimeouts };
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<Database> {
@@ -43,17 +47,34 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
   };
 }
 
-async function openPostgres(target: { url: string; poolSize?: number }): Promise<Database> {
-  const pool = new Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+async function openPostgres(target: {
+  url: string;
+  poolSize?: number;
+  timeouts?: PostgresTimeouts;
+}): Promise<Database> {
+  const timeouts = target.timeouts ?? defaultPostgresTimeouts;
+  const pool = createPostgresPool(target.url, target.poolSize ?? 10, timeouts);
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
-    ping: async () => void (await pool.query('select 1')),
+    // The health check answers within the connect timeout even when every pooled connection is stuck.
+    ping: () => withDeadline(pool.query('select 1'), timeouts.connectMs),
     close: () => pool.end(),
   };
+}
+
+async function withDeadline(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new DatabaseUnavailableError(`the database did not answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined); // still settles after the deadline; its error was already answered
+  try {
+    await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs pending migrations while holding a Postgres advisory lock, so concurrent starts never race. */
@@ -67,7 +88,11 @@ async function migrateWithLock(database: Database, target: DatabaseTarget): Prom
     }
     return;
   }
-  const client = new Client({ connectionString: target.url });
+  const client = new Client({
+    connectionString: target.url,
+    connectionTimeoutMillis: (target.timeouts ?? defaultPostgresTimeouts).connectMs,
+  });
+  client.on('error', () => undefined); // a lost connection also fails the query in progress, which fails the start
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

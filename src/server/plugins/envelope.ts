@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError } from '../errors';
 import { findUnstorableInput } from './storableInput';
 import type { ErrorEnvelope } from '../../shared/contract/common';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** Answers every failure with the spec's envelope; unexpected errors are logged, never leaked. */
 async function envelope(app: FastifyInstance) {
@@ -46,6 +47,13 @@ async function envelope(app: FastifyInstance) {
       const result =
         error.statusCode === 404 ? 'NotFound' : error.statusCode === 401 ? 'Unauthorized' : 'InvalidRequest';
       return reply.status(error.statusCode).send({ result, message: error.message } satisfies ErrorEnvelope);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ result: 'Failed', message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ result: 'Failed', message: 'Sorry, there was a problem.' } satisfies ErrorEnvelope);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 
-/** Liveness for load balancers: 200 while the database answers, 503 otherwise. */
+/** Liveness for load balancers: 200 while the database answers, 503 otherwise (within the connect timeout). */
 export default async function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     try {
@@ -8,7 +9,11 @@ export default async function healthRoutes(app: FastifyInstance) {
       return reply.header('cache-control', 'no-store').send({ status: 'ok' });
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database unreachable');
-      return reply.status(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
+      return reply
+        .status(503)
+        .header('cache-control', 'no-store')
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' });
     }
   });
 }
