@@ -72,7 +72,7 @@ export async function benchSortKeys(
   try {
     database = await openDatabase(kind === 'pglite' ? { kind, dataDir: dataDir! } : { kind, url: fresh.url! });
     app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_WRITES: '100000000/60' }),
       database,
       clientDistDir: '/nonexistent-baton-dist',
     });
