@@ -84,6 +84,19 @@ describe('rate limits', () => {
       // Another limit, another count: invite validation from the same address still answers.
       expect((await validateInvite(t, '192.0.2.50')).statusCode).toBe(404);
     });
+
+    it("counts Apple's form_post callback as sign-in", async () => {
+      const callback = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/apple',
+          remoteAddress: '192.0.2.60',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'code=abc&state=xyz',
+        });
+      for (let i = 0; i < 30; i++) expect((await callback()).statusCode).toBe(303);
+      expect((await callback()).statusCode).toBe(429);
+    });
   });
 
   it('takes the address from X-Forwarded-For behind a proxy (PUBLIC_URL https)', async () => {
