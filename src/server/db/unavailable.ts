@@ -69,6 +69,8 @@ export function isConnectionLost(error: unknown): boolean {
     if (code && (socketCodes.has(code) || lostSqlStates.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
     if (matches(lostMessages, link.message) || matches(timeoutMessages, link.message)) return true;
     if (link.name === 'DatabaseUnavailableError') return true;
+    // PGlite runs in WebAssembly: a trap there (out of memory, abort) leaves the embedded database unusable.
+    if (link instanceof WebAssembly.RuntimeError) return true;
   }
   return false;
 }
