@@ -174,6 +174,31 @@ describe('POST /v1/agent/{contextId}/generate on the drafter (no provider config
     expect(await usedActions(t, cookie)).toBe(0);
   });
 
+  it('answers as server-sent events when asked: started, then done with the envelope', async () => {
+    const { cookie } = await teamUser(t.app, 'streamed@example.com');
+    const streamed = (body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/agent/product-story/generate',
+        headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+        payload: JSON.stringify(body),
+      });
+    const response = await streamed({ contentId: 'story', inputModel: { description: 'Plan meals' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const done = {
+      result: 'Ok',
+      data: { contextId: 'product-story', contentId: 'story', draftedBy: 'drafter', content: { story: 'Plan meals' } },
+    };
+    expect(response.body).toBe(`event: started\ndata: {}\n\nevent: done\ndata: ${JSON.stringify(done)}\n\n`);
+    expect(await usedActions(t, cookie)).toBe(1);
+    // Refused before generation starts: the plain JSON envelope with its own status.
+    const refused = await streamed({ contentId: 'story', inputModel: {} });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().result).toBe('InvalidRequest');
+  });
+
   it('needs a session', async () => {
     const response = await generate(t, '', 'product-story', { contentId: 'story', inputModel: { description: 'x' } });
     expect(response.statusCode).toBe(401);

@@ -98,6 +98,21 @@ describe('the AI SDK generator (MockLanguageModelV3)', () => {
   });
 });
 
+interface PartialEvent {
+  content: { story?: string };
+}
+
+/** The events of a server-sent-event body, each `{ event, data }`. */
+function eventsOf(body: string) {
+  return body
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      const [event = '', data = ''] = block.split('\n');
+      return { event: event.replace(/^event: /, ''), data: JSON.parse(data.replace(/^data: /, '')) as unknown };
+    });
+}
+
 /** Baton with a real HTTP provider: the generator from AI_* config, a short retry delay. */
 async function appWithProvider(env: Record<string, string>) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -174,6 +189,49 @@ describe('the OpenAI-compatible adapter against a fake server on 127.0.0.1', () 
     expect(response.json().message).toMatch(message);
     expect(response.json().message).toMatch(/Nothing was counted/);
     expect(fake.requests).toHaveLength(calls);
+    expect(await countActions()).toBe(before);
+  });
+
+  const streamStory = () =>
+    baton.app.inject({
+      method: 'POST',
+      url: '/v1/agent/product-story/generate',
+      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+      payload: JSON.stringify({ contentId: 'story', inputModel: { description: 'Meal planning' } }),
+    });
+
+  it('streams progress as server-sent events, then the checked content, counting one action', async () => {
+    const before = await countActions();
+    const story = 'Parents plan a week of meals in five minutes, together.';
+    fake.answerWith({ content: { story } });
+    const response = await streamStory();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(fake.requests[0]?.body.stream).toBe(true);
+    const received = eventsOf(response.body);
+    expect(received[0]).toEqual({ event: 'started', data: {} });
+    const partials = received.filter((e) => e.event === 'partial').map((e) => (e.data as PartialEvent).content.story);
+    expect(partials.length).toBeGreaterThan(1);
+    expect(partials.every((text) => story.startsWith(text ?? ''))).toBe(true);
+    expect(received.at(-1)).toEqual({
+      event: 'done',
+      data: {
+        result: 'Ok',
+        data: { contextId: 'product-story', contentId: 'story', draftedBy: 'ai', content: { story } },
+      },
+    });
+    expect(await countActions()).toBe(before + 1);
+  });
+
+  it('ends a stream whose provider fails with an error event carrying the status, counting nothing', async () => {
+    const before = await countActions();
+    fake.answerWith({ status: 500 });
+    const response = await streamStory();
+    const received = eventsOf(response.body);
+    expect(received[0]?.event).toBe('started');
+    expect(received.at(-1)).toMatchObject({ event: 'error', data: { status: 502, result: 'Failed' } });
+    expect((received.at(-1)?.data as { message: string }).message).toMatch(/HTTP 500.*Nothing was counted/);
     expect(await countActions()).toBe(before);
   });
 

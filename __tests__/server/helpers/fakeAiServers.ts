@@ -24,6 +24,10 @@ export interface FakeAiServer {
 }
 
 type Shape = (answer: { content: unknown } | { rawText: string }, request: RecordedRequest) => unknown;
+/** A streamed answer: the server-sent events' data lines, in order. */
+class EventStreamAnswer {
+  constructor(readonly events: string[]) {}
+}
 
 async function startFake(path: string, shape: Shape, apiPrefix: string): Promise<FakeAiServer> {
   const requests: RecordedRequest[] = [];
@@ -44,7 +48,14 @@ async function startFake(path: string, shape: Shape, apiPrefix: string): Promise
         res.writeHead(answer.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer.body ?? { error: { message: `fake failure ${answer.status}` } }));
       } else {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(shape(answer, recorded)));
+        const shaped = shape(answer, recorded);
+        if (shaped instanceof EventStreamAnswer) {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          for (const data of shaped.events) res.write(`data: ${data}\n\n`);
+          res.end();
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(shaped));
+        }
       }
     });
   });
@@ -67,18 +78,42 @@ async function startFake(path: string, shape: Shape, apiPrefix: string): Promise
 const textOf = (answer: { content: unknown } | { rawText: string }) =>
   'rawText' in answer ? answer.rawText : JSON.stringify(answer.content);
 
-/** POST /v1/chat/completions, as OpenAI's chat API and every compatible server answer it. */
+/** The answer's text in three chunks, as a streamed chat completion (`stream: true`). */
+function chatCompletionChunks(text: string, model: unknown) {
+  const third = Math.ceil(text.length / 3);
+  const pieces = [text.slice(0, third), text.slice(third, 2 * third), text.slice(2 * third)];
+  const chunk = (delta: object, finish: string | null, extra: object = {}) =>
+    JSON.stringify({
+      id: 'chatcmpl-fake',
+      object: 'chat.completion.chunk',
+      created: 1_763_900_000,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+      ...extra,
+    });
+  return new EventStreamAnswer([
+    chunk({ role: 'assistant', content: '' }, null),
+    ...pieces.map((content) => chunk({ content }, null)),
+    chunk({}, 'stop', { usage: { prompt_tokens: 12, completion_tokens: 34, total_tokens: 46 } }),
+    '[DONE]',
+  ]);
+}
+
+/** POST /v1/chat/completions, as OpenAI's chat API and every compatible server answer it (whole or streamed). */
 export function startFakeOpenAiCompatible(): Promise<FakeAiServer> {
   return startFake(
     '/v1/chat/completions',
-    (answer, request) => ({
-      id: 'chatcmpl-fake',
-      object: 'chat.completion',
-      created: 1_763_900_000,
-      model: request.body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: textOf(answer) }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 12, completion_tokens: 34, total_tokens: 46 },
-    }),
+    (answer, request) =>
+      request.body.stream === true
+        ? chatCompletionChunks(textOf(answer), request.body.model)
+        : {
+            id: 'chatcmpl-fake',
+            object: 'chat.completion',
+            created: 1_763_900_000,
+            model: request.body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content: textOf(answer) }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 12, completion_tokens: 34, total_tokens: 46 },
+          },
     '/v1',
   );
 }

@@ -13,6 +13,12 @@ export interface GenerationInput<K extends AgentPairKey = AgentPairKey> {
   item: ItemContext | null;
 }
 
+export interface GenerateOptions {
+  signal?: AbortSignal;
+  /** Given, the generator streams and reports the content so far (unchecked, possibly incomplete) as it grows. */
+  onPartial?: (partial: unknown) => void;
+}
+
 export interface AgentGenerator {
   /** Shown with every answer, so the UI can say a draft was written without AI. */
   readonly draftedBy: DraftedBy;
@@ -22,6 +28,6 @@ export interface AgentGenerator {
   generate<K extends AgentPairKey>(
     pair: K,
     input: GenerationInput<K>,
-    options?: { signal?: AbortSignal },
+    options?: GenerateOptions,
   ): Promise<PairContent<K>>;
 }

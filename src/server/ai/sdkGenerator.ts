@@ -1,10 +1,11 @@
 /**
- * Generation through the Vercel AI SDK: `generateText` with `Output.object` (generateObject is
- * deprecated in ai 6), a timeout per attempt, and one retry with backoff for failures worth retrying.
+ * Generation through the Vercel AI SDK: `generateText` (or `streamText` when the caller wants
+ * progress) with `Output.object` (generateObject is deprecated in ai 6), a timeout per attempt, and
+ * one retry with backoff for failures worth retrying.
  */
-import { generateText, Output, type LanguageModel } from 'ai';
+import { generateText, Output, streamText, type LanguageModel } from 'ai';
 import type { AgentPairKey, PairContent } from '../../shared/contract/agent';
-import type { AgentGenerator, GenerationInput } from './port';
+import type { AgentGenerator, GenerateOptions, GenerationInput } from './port';
 import { outputSchemaFor, contentProblem } from './outputSchema';
 import { promptFor } from './prompts';
 import { AiProviderError, AiTimeout, providerFailure } from './providerError';
@@ -26,22 +27,38 @@ const wait = (ms: number, signal?: AbortSignal) =>
 export function createSdkGenerator(options: SdkGeneratorOptions): AgentGenerator {
   const { provider, model, timeoutMs, retryDelayMs } = options;
 
-  async function attempt<K extends AgentPairKey>(pair: K, input: GenerationInput<K>, signal?: AbortSignal) {
+  /** The content of one call: whole, or streamed to `onPartial` as it grows. */
+  async function call<K extends AgentPairKey>(
+    pair: K,
+    input: GenerationInput<K>,
+    abortSignal: AbortSignal,
+    onPartial?: (partial: unknown) => void,
+  ) {
+    const { system, prompt } = promptFor(pair, input);
+    const settings = {
+      model,
+      system,
+      prompt,
+      output: Output.object({ schema: outputSchemaFor(pair), name: pair.replace('/', '_') }),
+      maxRetries: 0, // retried here, once, with a timeout per attempt
+      abortSignal,
+    };
+    if (!onPartial) return (await generateText(settings)).output;
+    let streamError: unknown;
+    const result = streamText({ ...settings, onError: ({ error }) => void (streamError ??= error) });
+    for await (const partial of result.partialOutputStream) onPartial(partial);
+    if (streamError !== undefined) throw streamError;
+    return result.output;
+  }
+
+  async function attempt<K extends AgentPairKey>(pair: K, input: GenerationInput<K>, options: GenerateOptions) {
+    const { signal } = options;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new AiTimeout()), timeoutMs);
     const forward = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forward, { once: true });
     try {
-      const { system, prompt } = promptFor(pair, input);
-      const result = await generateText({
-        model,
-        system,
-        prompt,
-        output: Output.object({ schema: outputSchemaFor(pair), name: pair.replace('/', '_') }),
-        maxRetries: 0, // retried here, once, with a timeout per attempt
-        abortSignal: controller.signal,
-      });
-      const content = result.output as PairContent<K>;
+      const content = (await call(pair, input, controller.signal, options.onPartial)) as PairContent<K>;
       const problem = contentProblem(pair, content);
       if (problem)
         throw new AiProviderError(`The AI provider (${provider}) answered off-schema at ${problem}.`, 502, true);
@@ -61,14 +78,14 @@ export function createSdkGenerator(options: SdkGeneratorOptions): AgentGenerator
   return {
     draftedBy: 'ai',
     provider,
-    async generate(pair, input, { signal } = {}) {
+    async generate(pair, input, options = {}) {
       try {
-        return await attempt(pair, input, signal);
+        return await attempt(pair, input, options);
       } catch (error) {
         const failure = error as AiProviderError;
-        if (!failure.retryable || signal?.aborted) throw failure;
-        await wait(retryDelayMs, signal);
-        return attempt(pair, input, signal);
+        if (!failure.retryable || options.signal?.aborted) throw failure;
+        await wait(retryDelayMs, options.signal);
+        return attempt(pair, input, options);
       }
     },
   };

@@ -93,6 +93,8 @@ export async function generateAgentContent(
     body: unknown;
     now: Date;
     signal?: AbortSignal;
+    /** For a streamed answer: told when generation starts (every check passed) and of the content so far. */
+    progress?: { started(): void; partial(content: unknown): void };
   },
 ): Promise<GeneratedContent> {
   const { pair, itemId, inputModel } = parseGenerateBody(input.contextId, input.body);
@@ -101,7 +103,11 @@ export async function generateAgentContent(
   // A check without the lock first, so a caller already past the quota costs no generation.
   await enforceQuota(db, { kind: 'agent-actions', accountId }, input.now);
 
-  const content = await generator.generate(pair, { inputModel, item } as GenerationInput, { signal: input.signal });
+  input.progress?.started();
+  const content = await generator.generate(pair, { inputModel, item } as GenerationInput, {
+    signal: input.signal,
+    onPartial: input.progress?.partial,
+  });
   const problem = contentProblem(pair, content);
   if (problem) throw new Error(`${generator.provider} produced off-schema ${pair} content at ${problem}`);
 

@@ -5,6 +5,7 @@ import { answers, ok } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
 import { generateAgentContent } from '../../services/agentActions';
 import { AiProviderError } from '../../ai/providerError';
+import { EventStream, wantsEventStream } from './eventStream';
 
 const tags = ['agent'];
 
@@ -21,7 +22,9 @@ export default async function agentRoutes(fastify: FastifyInstance) {
         description:
           'Generates one part of an agent draft. Each body variant is one contextId/contentId pair (its title); ' +
           'a successful generation counts one agent action (QuotaLimit kind agent-actions past the monthly quota); ' +
-          'a provider failure answers 502 (504 on a timeout) with result Failed and counts nothing.',
+          'a provider failure answers 502 (504 on a timeout) with result Failed and counts nothing. ' +
+          'With Accept: text/event-stream the answer is server-sent events: started, partial (the content so far), ' +
+          'then done (this Ok envelope) or error (the error envelope with its status).',
         params: GenerateParams,
         body: GenerateBody,
         response: answers(GenerateAnswer),
@@ -38,6 +41,7 @@ export default async function agentRoutes(fastify: FastifyInstance) {
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) abandoned.abort();
       });
+      const stream = wantsEventStream(request) ? new EventStream(request, reply) : null;
       try {
         const generated = await generateAgentContent(app.db, app.agentGenerator, {
           teamId,
@@ -46,13 +50,20 @@ export default async function agentRoutes(fastify: FastifyInstance) {
           body: request.body,
           now: app.clock.now(),
           signal: abandoned.signal,
+          progress: stream
+            ? { started: () => stream.start(), partial: (content) => stream.send('partial', { content }) }
+            : undefined,
         });
-        return ok(generated);
+        if (!stream) return ok(generated);
+        stream.end('done', ok(generated));
+        return reply;
       } catch (error) {
         if (error instanceof AiProviderError) {
           request.log.warn({ provider: app.agentGenerator.provider, detail: error.detail }, error.message);
         }
-        throw error;
+        if (!stream?.started) throw error;
+        stream.fail(error);
+        return reply;
       }
     },
   );
