@@ -107,6 +107,26 @@ describe('rate limits', () => {
       expect((await from('203.0.113.1')).statusCode).toBe(404);
       expect((await from('203.0.113.1')).statusCode).toBe(429);
       expect((await from('203.0.113.2')).statusCode).toBe(404);
+      // A client's own X-Forwarded-For entries (the proxy appends the address it saw) change nothing.
+      expect((await from(`198.51.100.${Math.floor(Math.random() * 250)}, 203.0.113.2`)).statusCode).toBe(404);
+      expect((await from(`198.51.100.${Math.floor(Math.random() * 250)}, 203.0.113.2`)).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('trusts as many proxies as TRUST_PROXY_HOPS says', async () => {
+    const t = await buildTestApp({
+      PUBLIC_URL: 'https://baton.example',
+      TRUST_PROXY_HOPS: '2',
+      RATE_LIMIT_INVITE_VALIDATION: '1/60',
+    });
+    try {
+      const from = (forwarded: string) => validateInvite(t, '10.0.0.1', { 'x-forwarded-for': forwarded });
+      // A CDN (appending 203.0.113.9) in front of a load balancer (appending the CDN's 10.1.1.1).
+      expect((await from('6.6.6.6, 203.0.113.9, 10.1.1.1')).statusCode).toBe(404);
+      expect((await from('7.7.7.7, 203.0.113.9, 10.1.1.1')).statusCode).toBe(429);
+      expect((await from('203.0.113.10, 10.1.1.1')).statusCode).toBe(404);
     } finally {
       await t.close();
     }
@@ -202,5 +222,8 @@ describe('rate limits', () => {
       windowSeconds: 30,
     });
     expect(loadConfig({}).rateLimits.limits.signIn).toEqual({ max: 30, windowSeconds: 60 });
+    expect(loadConfig({}).trustProxyHops).toBe(0);
+    expect(loadConfig({ PUBLIC_URL: 'https://baton.example' }).trustProxyHops).toBe(1);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '-1' })).toThrow(/TRUST_PROXY_HOPS/);
   });
 });

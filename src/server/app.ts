@@ -55,7 +55,8 @@ export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    trustProxy: config.secureCookies,
+    // A fixed number of proxies, not all: a client's own X-Forwarded-For entries must not choose its address.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     return503OnClosing: true,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false },

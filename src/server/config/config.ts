@@ -55,6 +55,7 @@ const EnvSchema = Type.Object({
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_\\S+$' })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_\\S+$' })),
   STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+  TRUST_PROXY_HOPS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
   ...rateLimitEnvSchema,
 });
@@ -100,6 +101,8 @@ export interface Config {
   paymentProvider: 'none' | 'stripe';
   stripe?: StripeConfig;
   ai: AiConfig;
+  /** How many proxies in front add to X-Forwarded-For; the client address is the entry the outermost one added. */
+  trustProxyHops: number;
   /** Per-IP and per-user limits (src/server/plugins/rateLimitPolicy.ts). */
   rateLimits: RateLimitSettings;
 }
@@ -281,6 +284,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             },
           }
         : undefined,
+    // https means a TLS proxy in front (Baton serves http); trusting a fixed number of hops, not all, keeps
+    // a client's own X-Forwarded-For entries from choosing its address (and its rate-limit count).
+    trustProxyHops: env.TRUST_PROXY_HOPS ?? (isLocalHttp ? 0 : 1),
     rateLimits: rateLimitSettings(env.RATE_LIMIT_ENABLED, env),
   };
 }
