@@ -76,14 +76,18 @@ describe('the response envelope', () => {
 });
 
 describe('when the database is gone', () => {
-  it('answers Failed without a stack trace and health answers 503', async () => {
+  it('answers 503 Failed with Retry-After, without a stack trace, and health answers 503', async () => {
     const t = await buildTestApp();
     const { cookie } = await signInAs(t.app, 'down@example.com');
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     await t.app.database.close();
     const response = await call(t.app, 'GET', '/v1/user/core-application-context', { cookie });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ result: 'Failed', message: 'Sorry, there was a problem.' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({
+      result: 'Failed',
+      message: 'Baton cannot reach its database; try again shortly.',
+    });
     expect(response.headers['x-request-id']).toBeTruthy();
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
     await t.app.close();
