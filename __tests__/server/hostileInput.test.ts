@@ -96,6 +96,18 @@ describe('hostile input', () => {
       ));
   });
 
+  it.each([
+    ['bad percent-encoding', '/v1/teams/active/projects/%C0%AF', 'bad percent-encoding'],
+    ['encoded invalid UTF-8', '/v1/teams/active/projects/%ED%A0%80', 'bad percent-encoding'],
+    ['a 3,000-character id', `/v1/teams/active/projects/${'x'.repeat(3000)}`, 'too long'],
+  ])('answers a path with %s with the envelope', async (_what, url, message) => {
+    const response = await send('GET', url, undefined, user.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ result: 'InvalidRequest', message: expect.stringContaining(message) });
+    expect(response.headers['x-request-id']).toBeTruthy();
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it('refuses a lone surrogate in a JSON string', () =>
     expectRefused(() => createDemo('{"description":"broken \\ud800 pair"}'), 'body.item.description contains a lone'));
 

@@ -3,7 +3,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import databasePlugin, { type Clock } from './plugins/database';
-import envelope from './plugins/envelope';
+import envelope, { answerFrameworkError } from './plugins/envelope';
 import csrf from './plugins/csrf';
 import session from './plugins/session';
 import rateLimits from './plugins/rateLimit';
@@ -58,6 +58,7 @@ export async function buildApp(options: AppOptions) {
     // A fixed number of proxies, not all: a client's own X-Forwarded-For entries must not choose its address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false },
       onCreate: refuseUnstorableDates,

@@ -60,6 +60,23 @@ async function envelope(app: FastifyInstance) {
   });
 }
 
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot decode (bad percent-encoding such as %C0%AF)
+ * or with a segment past its length limit. Answered before any plugin runs, so this sets the headers
+ * the hooks would have.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the request path is too long'
+      : 'The request path is not valid (it has bad percent-encoding)';
+  void reply
+    .status(400)
+    .header('x-request-id', request.id)
+    .header('cache-control', 'no-store')
+    .send({ result: 'InvalidRequest', message } satisfies ErrorEnvelope);
+}
+
 /** Names the offending field the way a caller wrote it, e.g. `body.emailAddress`. */
 function describeField(context: string | undefined, instancePath: string | undefined, params: unknown): string {
   const parts = [context ?? 'body', ...(instancePath ?? '').split('/').filter(Boolean)];
