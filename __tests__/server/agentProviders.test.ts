@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { eq } from 'drizzle-orm';
@@ -243,6 +244,45 @@ describe('the OpenAI-compatible adapter against a fake server on 127.0.0.1', () 
     expect(await countActions()).toBe(before + 1);
   });
 });
+
+describe('a caller that goes away', () => {
+  it('aborts the provider call at once and counts nothing', async () => {
+    const fake = await startFakeOpenAiCompatible();
+    const baton = await appWithProvider({
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.baseUrl,
+      AI_MODEL: 'llama3.2',
+      AI_TIMEOUT_SECONDS: '60',
+    });
+    try {
+      const { cookie } = await teamUser(baton.app, 'gone@example.com');
+      fake.answerWith({ hang: true });
+      const address = await baton.app.listen({ port: 0, host: '127.0.0.1' });
+      const request = http.request(`${address}/v1/agent/product-story/generate`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+      });
+      request.on('error', () => undefined);
+      request.end(JSON.stringify({ contentId: 'story', inputModel: { description: 'x' } }));
+      await until(() => fake.requests.length === 1);
+      request.destroy();
+      await until(() => fake.hangsClosed === 1); // long before the 60-second timeout
+      const rows = await baton.app.db.select().from(agentActions).where(eq(agentActions.accountId, 'gone@example.com'));
+      expect(rows).toHaveLength(0);
+    } finally {
+      await baton.close();
+      await fake.close();
+    }
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('the Anthropic adapter against a fake messages API on 127.0.0.1', () => {
   let fake: FakeAiServer;

@@ -18,6 +18,8 @@ export interface RecordedRequest {
 export interface FakeAiServer {
   baseUrl: string;
   requests: RecordedRequest[];
+  /** How many hanging answers were closed by the other side (an aborted call). */
+  readonly hangsClosed: number;
   /** Answers in turn; the last one repeats. */
   answerWith(...answers: FakeAnswer[]): void;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ async function startFake(path: string, shape: Shape, apiPrefix: string): Promise
   const requests: RecordedRequest[] = [];
   let queue: FakeAnswer[] = [{ status: 500, body: { error: { message: 'no answer configured' } } }];
   const hanging = new Set<http.ServerResponse>();
+  let hangsClosed = 0;
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -44,6 +47,7 @@ async function startFake(path: string, shape: Shape, apiPrefix: string): Promise
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unknown path' }));
       } else if ('hang' in answer) {
         hanging.add(res);
+        res.on('close', () => hanging.delete(res) && hangsClosed++);
       } else if ('status' in answer) {
         res.writeHead(answer.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer.body ?? { error: { message: `fake failure ${answer.status}` } }));
@@ -64,6 +68,9 @@ async function startFake(path: string, shape: Shape, apiPrefix: string): Promise
   return {
     baseUrl: `http://127.0.0.1:${port}${apiPrefix}`,
     requests,
+    get hangsClosed() {
+      return hangsClosed;
+    },
     answerWith: (...answers) => {
       queue = answers;
     },
