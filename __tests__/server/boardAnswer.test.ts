@@ -1,13 +1,14 @@
 /**
- * The board query and search answers are JSON the database builds (repositories/itemsJson.ts), sent
- * past Fastify's serializer: here they are held to the contract's Item schema and, field by field, to
- * the stored rows read the ordinary way.
+ * The board query, search and single-item answers are JSON the database builds
+ * (repositories/itemsJson.ts), sent past Fastify's serializer: here they are held to the contract's
+ * BoardItem and Item schemas and, field by field, to the stored rows read the ordinary way.
  */
 import { asc, eq } from 'drizzle-orm';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { accounts, items, projectContexts } from '../../src/server/db/schema';
-import { ItemList } from '../../src/shared/contract/items';
+import { BoardItemList, Item } from '../../src/shared/contract/items';
+import { boardDescription } from '../../src/shared/boardDescription';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, inWeek, onDay, queryBoard, teamUser, unscheduled } from './helpers/planning';
 
@@ -23,7 +24,7 @@ describe('the board answer, built by the database', () => {
   });
   afterAll(() => t.close());
 
-  /** What the answer must say of each item, from the rows as Drizzle reads them. */
+  /** What the single-item read must say of each item, from the rows as Drizzle reads them. */
   async function expectedItems(projectId: string) {
     const rows = await t.app.db.select().from(items).where(eq(items.teamId, u.teamId));
     const contexts = await t.app.db.select().from(projectContexts).orderBy(asc(projectContexts.projectId));
@@ -73,6 +74,35 @@ describe('the board answer, built by the database', () => {
         ];
       }),
     );
+  }
+
+  /** What the board must say of each item: the card's fields, this project's context only. */
+  async function expectedBoardItems(projectId: string) {
+    const whole = await expectedItems(projectId);
+    return new Map(
+      [...whole].map(([id, item]) => [
+        id,
+        {
+          id: item.id,
+          linkId: item.linkId,
+          teamId: item.teamId,
+          dateCreated: item.dateCreated,
+          itemType: item.itemType,
+          description: boardDescription(item.description),
+          externalId: item.externalId,
+          workflowStatus: item.workflowStatus,
+          parentContextItemId: item.parentContextItemId,
+          startDate: item.startDate,
+          completionDate: item.completionDate,
+          projectContexts: item.projectContexts.filter((context) => context.projectId === projectId),
+        },
+      ]),
+    );
+  }
+
+  /** The same validator Fastify uses for requests, strict about properties the schema does not name. */
+  function strict(schema: object) {
+    return addFormats(new Ajv({ allErrors: true })).compile({ ...schema, additionalProperties: false });
   }
 
   it('holds every kind, every field and every context to the contract and to the stored rows', async () => {
@@ -130,23 +160,62 @@ describe('the board answer, built by the database', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const answer = response.json();
     expect(answer.result).toBe('Ok');
-    // The same validator Fastify uses for requests, strict about properties the schema does not name.
-    const validate = addFormats(new Ajv({ allErrors: true })).compile({ ...ItemList, additionalProperties: false });
-    expect(validate(answer.data) ? [] : validate.errors).toEqual([]);
+    const validateBoard = strict(BoardItemList);
+    expect(validateBoard(answer.data) ? [] : validateBoard.errors).toEqual([]);
 
-    const expected = await expectedItems(projectId);
-    const board = answer.data.items as { id: string }[];
+    const expectedBoard = await expectedBoardItems(projectId);
+    const board = answer.data.items as { id: string; description: string }[];
     expect(board.map((item) => item.id)).toEqual([implementation.id, demo.id, gtm.id]);
-    for (const item of board) expect(item).toStrictEqual(expected.get(item.id));
-    expect((board[1] as unknown as { projectContexts: unknown[] }).projectContexts).toHaveLength(2);
+    for (const item of board) expect(item).toStrictEqual(expectedBoard.get(item.id));
+    // The card's fields only: the first line of the description, no goals, links, id lists or patterns.
+    expect(board[0]!.description).toBe('Importer "v2"');
 
     const fromOtherProject = await queryBoard(t.app, u.cookie, otherProjectId);
-    expect(fromOtherProject).toStrictEqual([(await expectedItems(otherProjectId)).get(demo.id)]);
+    expect(fromOtherProject).toStrictEqual([(await expectedBoardItems(otherProjectId)).get(demo.id)]);
 
     const search = await call(t.app, 'GET', `/v1/teams/active/projects/${projectId}/search?query=demo`, {
       cookie: u.cookie,
     });
-    expect(search.json().data.items).toStrictEqual([expected.get(demo.id)]);
+    expect(search.json().data.items).toStrictEqual([expectedBoard.get(demo.id)]);
+
+    // The whole item, every field and every context (by project id), comes with the single read.
+    const expected = await expectedItems(projectId);
+    const validateItem = strict(Item);
+    for (const id of [implementation.id, demo.id, gtm.id]) {
+      const single = await call(t.app, 'GET', `/v1/teams/active/project-items/all/${id}`, { cookie: u.cookie });
+      expect(single.statusCode).toBe(200);
+      const item = single.json().data;
+      expect(validateItem(item) ? [] : validateItem.errors).toEqual([]);
+      const whole = expected.get(id)!;
+      const byProject = [...whole.projectContexts].sort((a, b) => (a.projectId < b.projectId ? -1 : 1));
+      expect(item).toStrictEqual({ ...whole, projectContexts: byProject });
+    }
+    const demoRead = await call(t.app, 'GET', `/v1/teams/active/project-items/all/${demo.id}`, { cookie: u.cookie });
+    expect(demoRead.json().data.projectContexts).toHaveLength(2);
+  });
+
+  it('cuts the board description to the first line the title is made from, as the client does', async () => {
+    const long = `${'# '}${'ü'.repeat(6_000)}`;
+    const descriptions = [
+      '  \n\t Title after blank lines\r\nsecond line',
+      'One line only',
+      '',
+      long,
+      `\u3000\u00a0Wide space first\rthen more`,
+      // Characters outside the BMP: the database and the client both count code points.
+      `Emoji ${'😀'.repeat(5_000)}`,
+    ];
+    const created: { id: string }[] = [];
+    for (const description of descriptions) {
+      created.push(await createItem(t.app, u.cookie, u.projectId, { kind: 'gtm', item: { description } }));
+    }
+    const board = await queryBoard(t.app, u.cookie, u.projectId);
+    for (const [index, description] of descriptions.entries()) {
+      const item = board.find((entry) => entry.id === created[index]!.id)!;
+      expect(item.description).toBe(boardDescription(description));
+    }
+    expect(board.find((entry) => entry.id === created[3]!.id)!.description).toHaveLength(4_352);
+    expect(boardDescription(descriptions[0]!)).toBe('Title after blank lines');
   });
 
   it('answers an empty list for a project with no items', async () => {

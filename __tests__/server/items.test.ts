@@ -20,6 +20,13 @@ jest.setTimeout(30_000);
 
 const ITEMS = '/v1/teams/active/project-items';
 
+/** A project context as the board carries it: its place, not its history. */
+function withoutHistory(context: Record<string, unknown>) {
+  const placement = { ...context };
+  delete placement.assignmentHistory;
+  return placement;
+}
+
 describe('items', () => {
   let t: TestApp;
   let u: Awaited<ReturnType<typeof teamUser>>;
@@ -33,6 +40,13 @@ describe('items', () => {
 
   async function setPlan(plan: string) {
     await t.app.db.update(accounts).set({ plan }).where(eq(accounts.id, 'ada@example.com'));
+  }
+
+  /** The whole item, as the panel reads it (the board carries only what a card shows). */
+  async function readItem(id: string) {
+    const response = await call(t.app, 'GET', `${ITEMS}/all/${id}`, { cookie: u.cookie });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as Record<string, unknown>;
   }
 
   async function newProject(description = 'Another project') {
@@ -78,7 +92,8 @@ describe('items', () => {
         [implementation.id, 2],
         [gtm.id, 3],
       ]);
-      const [demoItem, implementationItem, gtmItem] = board as unknown as Record<string, unknown>[];
+      for (const item of board) expect(Object.keys(item)).not.toEqual(expect.arrayContaining(['goals']));
+      const [demoItem, implementationItem, gtmItem] = await Promise.all(board.map((item) => readItem(item.id)));
       expect(demoItem).toMatchObject({
         implementationIds: [],
         teamId: u.teamId,
@@ -151,8 +166,7 @@ describe('items', () => {
         kind: 'demos',
         item: { description: 'Demo', implementationIds: [implementation.id, implementation.id] },
       });
-      const board = await queryBoard(t.app, u.cookie, projectId, { itemTypeFilter: 2 });
-      expect(board.find((item) => item.id === implementation.id)).toMatchObject({
+      expect(await readItem(implementation.id)).toMatchObject({
         description: '# Payment service\n\nDetails',
         goals: ['fast', 'safe'],
         workflowStatus: 2,
@@ -164,8 +178,23 @@ describe('items', () => {
         localPatternData: { patterns: [{ name: 'x' }], patternConnections: [] },
         newTestScenarios: ['pays once'],
       });
-      const demos = await queryBoard(t.app, u.cookie, projectId, { itemTypeFilter: 1 });
-      expect(demos.find((item) => item.id === demo.id)).toMatchObject({ implementationIds: [implementation.id] });
+      expect(await readItem(demo.id)).toMatchObject({ implementationIds: [implementation.id] });
+      // The board carries the card's part: the first line of the description, no kind-specific fields.
+      const board = await queryBoard(t.app, u.cookie, projectId, { itemTypeFilter: 2 });
+      expect(board.find((item) => item.id === implementation.id)).toStrictEqual({
+        id: implementation.id,
+        linkId: implementation.linkId,
+        teamId: u.teamId,
+        dateCreated: expect.any(String),
+        itemType: 2,
+        description: '# Payment service',
+        externalId: implementation.externalId,
+        workflowStatus: 2,
+        parentContextItemId: null,
+        startDate: '2026-11-23',
+        completionDate: '2026-11-21T10:00:00.000Z',
+        projectContexts: [withoutHistory(implementation.projectPlanContext)],
+      });
     });
 
     it('refuses bad input naming the field, and writes nothing', async () => {
@@ -257,8 +286,13 @@ describe('items', () => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().data.projectPlanContext).toEqual(demo.projectPlanContext);
+      expect(await readItem(demo.id)).toMatchObject({
+        description: 'New title\nbody',
+        workflowStatus: 1,
+        goals: ['g'],
+      });
       const [item] = await queryBoard(t.app, u.cookie, projectId);
-      expect(item).toMatchObject({ description: 'New title\nbody', workflowStatus: 1, goals: ['g'] });
+      expect(item).toMatchObject({ description: 'New title', workflowStatus: 1 });
     });
 
     it('refuses another kind, an unknown item, a project the item is not in, and kind fields of another kind', async () => {
@@ -417,7 +451,7 @@ describe('items', () => {
       ]);
       expect(board.map((item) => item.id)).toEqual([before.id, original.id, answer[1]!.id, answer[2]!.id, after.id]);
       expect(board.every((item) => item.itemType === 2)).toBe(true);
-      expect((board[1] as unknown as { goals: string[] }).goals).toEqual(['kept']);
+      expect((await readItem(board[1]!.id)).goals).toEqual(['kept']);
       expect(await historyOf(t.app, u.cookie, projectId, board[2]!.id)).toHaveLength(2);
 
       const tooFew = await call(t.app, 'POST', `${ITEMS}/all/${original.id}/split`, {

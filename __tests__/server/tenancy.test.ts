@@ -153,6 +153,8 @@ describe('tenancy: another team’s ids are not found', () => {
         url: `${I}/gtm/${ids.gtm}`,
         body: { projectId: ids.project, item: { description: 'x' } },
       },
+      { operationId: 'getProjectItem', method: 'GET', url: `${I}/all/${ids.demo}` },
+      { operationId: 'getProjectItem', method: 'GET', url: `${I}/all/${ids.implementation}` },
       {
         operationId: 'deleteProjectItem',
         method: 'DELETE',

@@ -11,6 +11,7 @@ import idempotency from './plugins/idempotency';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import { refuseUnstorableDates } from './plugins/storableDates';
+import { jsonLimitsKeyword } from './plugins/jsonLimits';
 import { loggerOptions } from './plugins/logRedaction';
 import clientSite from './plugins/clientSite';
 import healthRoutes from './routes/health';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions) {
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false },
       onCreate: refuseUnstorableDates,
+      plugins: [jsonLimitsKeyword],
     },
   });
 

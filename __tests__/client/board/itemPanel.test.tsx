@@ -5,13 +5,19 @@ import MarkdownView, { safeUrl } from '../../../src/client/features/board/Markdo
 import { server } from '../helpers/server';
 import { planBackend } from '../helpers/handlers/planBackend';
 import { fakeLayout, renderBoard } from './boardTestUtils';
+import { FIELD_LIMITS } from '../../../src/shared/fieldLimits';
 
 fakeLayout();
 
+/** Opens an item's panel and waits for the whole item, which the panel reads when it opens. */
 async function openPanel(user: ReturnType<typeof userEvent.setup>, title: string) {
   await user.click(await screen.findByRole('button', { name: title }));
-  return screen.findByRole('dialog');
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByRole('textbox', { name: 'Description (markdown)' });
+  return dialog;
 }
+
+const itemUrl = `${location.origin}/v1/teams/active/project-items/all/:id`;
 
 describe('the item panel', () => {
   it('edits the description (the card’s title follows), goals and kind-specific fields, saved optimistically', async () => {
@@ -71,6 +77,118 @@ describe('the item panel', () => {
     expect(await screen.findByRole('alert', { hidden: true })).toHaveTextContent(
       'Couldn’t save AE-1: body.item.description is too long',
     );
+  });
+
+  it('reads the whole item when it opens; the board keeps only what its card shows', async () => {
+    const user = userEvent.setup();
+    const description = `# Importer\n\n${'Long details. '.repeat(500)}`;
+    const [stored] = planBackend.seed([{ id: 'i', description, itemType: 2 }]);
+    Object.assign(stored!, {
+      goals: ['Ship it'],
+      newTestScenarios: ['Empty file'],
+      projectPatternIds: ['queue'],
+      localPatternData: { patterns: [{ name: 'queue' }, { name: 'retry' }], patternConnections: [{ from: 0, to: 1 }] },
+      codingAgentUrl: 'https://agent.example.com/run/7',
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(itemUrl, async () => {
+        await held;
+        return undefined;
+      }),
+    );
+    const { store } = renderBoard();
+    await user.click(await screen.findByRole('button', { name: 'Importer' }));
+    const dialog = await screen.findByRole('dialog');
+    // The board's copy: the first line only, none of the heavy fields.
+    expect(store.getState().items.entities.i).toMatchObject({ description: '# Importer' });
+    expect(store.getState().items.entities.i).not.toHaveProperty('goals');
+    expect(store.getState().items.entities.i).not.toHaveProperty('localPatternData');
+    expect(within(dialog).getByRole('heading', { name: 'Importer' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Loading the item…');
+    expect(dialog).toHaveAttribute('aria-busy', 'true');
+
+    release();
+    expect(await within(dialog).findByRole('textbox', { name: 'Description (markdown)' })).toHaveValue(description);
+    expect(within(dialog).getByRole('textbox', { name: 'Goal 1' })).toHaveValue('Ship it');
+    expect(within(dialog).getByRole('textbox', { name: 'Test scenario 1' })).toHaveValue('Empty file');
+    expect(within(dialog).getByRole('textbox', { name: 'Project pattern ids (comma-separated)' })).toHaveValue('queue');
+    expect(within(dialog).getByRole('textbox', { name: 'Coding agent' })).toHaveValue(
+      'https://agent.example.com/run/7',
+    );
+    expect(within(dialog).getByText(/Local patterns: 2 patterns, 1\s+connections/)).toBeInTheDocument();
+    expect(within(dialog).queryByText('Unsaved changes')).not.toBeInTheDocument();
+    expect(planBackend.log.filter((line) => line.startsWith('item '))).toEqual(['item i']);
+  });
+
+  it('says when the item cannot be loaded, and tries again on request', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([{ id: 'g', description: 'Launch post', itemType: 3 }]);
+    let failures = 1;
+    server.use(
+      http.get(itemUrl, () => {
+        if (failures-- > 0) return HttpResponse.json({ result: 'Failed', message: 'boom' }, { status: 500 });
+        return undefined;
+      }),
+    );
+    renderBoard();
+    await user.click(await screen.findByRole('button', { name: 'Launch post' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The item could not be loaded.');
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('textbox', { name: 'Description (markdown)' })).toHaveValue('Launch post');
+  });
+
+  it('after a save shows the saved text, read again from the server, and keeps the whole of it', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([{ id: 'g', description: 'Launch post', itemType: 3 }]);
+    const { idle, store } = renderBoard();
+    let dialog = await openPanel(user, 'Launch post');
+    const description = within(dialog).getByRole('textbox', { name: 'Description (markdown)' });
+    await user.clear(description);
+    await user.type(description, 'Launch post v2{Enter}{Enter}With the details');
+    await user.click(within(dialog).getByRole('button', { name: 'Add goal' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Goal 1' }), 'Reach 1,000 readers');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // Saved at once: nothing unsaved, the card shows the new title, the board keeps the first line.
+    expect(within(dialog).queryByText('Unsaved changes')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Launch post v2', hidden: true })).toBeInTheDocument();
+    expect(store.getState().items.entities.g?.description).toBe('Launch post v2');
+    await act(idle);
+    // Once the write has settled the panel reads the item again: what it shows is what was saved.
+    await waitFor(() =>
+      expect(planBackend.log.filter((line) => line.startsWith('item '))).toEqual(['item g', 'item g']),
+    );
+    expect(description).toHaveValue('Launch post v2\n\nWith the details');
+    expect(within(dialog).getByRole('textbox', { name: 'Goal 1' })).toHaveValue('Reach 1,000 readers');
+    expect(within(dialog).queryByText('Unsaved changes')).not.toBeInTheDocument();
+    expect(store.getState().items.entities.g).not.toHaveProperty('goals');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    dialog = await openPanel(user, 'Launch post v2');
+    expect(within(dialog).getByRole('textbox', { name: 'Description (markdown)' })).toHaveValue(
+      'Launch post v2\n\nWith the details',
+    );
+  });
+
+  it('holds the draft to the fields’ limits', async () => {
+    const user = userEvent.setup();
+    const [stored] = planBackend.seed([{ id: 'g', description: 'Launch post', itemType: 3 }]);
+    stored!.goals = Array.from({ length: FIELD_LIMITS.goals.maxItems }, (_, n) => `Goal ${n + 1}`);
+    renderBoard();
+    const dialog = await openPanel(user, 'Launch post');
+    expect(within(dialog).getByRole('textbox', { name: 'Description (markdown)' })).toHaveAttribute(
+      'maxlength',
+      String(FIELD_LIMITS.description.maxLength),
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Goal 1' })).toHaveAttribute(
+      'maxlength',
+      String(FIELD_LIMITS.goals.maxLength),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Add goal' })).toBeDisabled();
   });
 
   it('changes the bucket and the assignee at once, and shows the assignment history', async () => {

@@ -60,12 +60,37 @@ describe('rollback', () => {
       }),
     );
     store.dispatch(itemUpdateRequested('a', { description: 'First try', goals: ['g1'] }, 'project-1'));
-    store.dispatch(itemUpdateRequested('a', { goals: ['g2'] }, 'project-1'));
-    expect(item('a')).toMatchObject({ description: 'First try', goals: ['g2'] });
+    store.dispatch(itemUpdateRequested('a', { description: 'Second try\n\nwith details', goals: ['g2'] }, 'project-1'));
+    // The board keeps its own part of each write: the description's first line, never the goals.
+    expect(item('a')?.description).toBe('Second try');
+    expect(item('a')).not.toHaveProperty('goals');
     await idle();
-    // The description goes back; goals show the second update, which the server took.
-    expect(item('a')).toMatchObject({ description: 'Alpha', goals: ['g2'] });
-    expect(planBackend.items[0]).toMatchObject({ description: 'Alpha', goals: ['g2'] });
+    // The second update, which the server took, stays.
+    expect(item('a')?.description).toBe('Second try');
+    expect(planBackend.items[0]).toMatchObject({ description: 'Second try\n\nwith details', goals: ['g2'] });
+  });
+
+  it('a failed update reverts the board’s part and leaves a later one standing', async () => {
+    planBackend.seed([{ id: 'a', description: 'Alpha', itemType: ItemType.Implementation }]);
+    const { store, idle, item } = await boardStore();
+    let calls = 0;
+    server.use(
+      http.put(itemsUrl('/implementations/:id'), async () => {
+        calls += 1;
+        if (calls === 1) {
+          await delay(20);
+          return failed();
+        }
+        return undefined;
+      }),
+    );
+    store.dispatch(itemUpdateRequested('a', { description: 'First try', workflowStatus: 1 }, 'project-1'));
+    store.dispatch(itemUpdateRequested('a', { workflowStatus: 2, goals: ['g2'] }, 'project-1'));
+    expect(item('a')).toMatchObject({ description: 'First try', workflowStatus: 2 });
+    await idle();
+    // The description goes back; the status shows the second update.
+    expect(item('a')).toMatchObject({ description: 'Alpha', workflowStatus: 2 });
+    expect(planBackend.items[0]).toMatchObject({ description: 'Alpha', workflowStatus: 2, goals: ['g2'] });
   });
 
   it('a failed update of each kind reverts it', async () => {
@@ -84,9 +109,14 @@ describe('rollback', () => {
     store.dispatch(itemUpdateRequested('i', { newTestScenarios: ['it works'] }, 'project-1'));
     store.dispatch(itemUpdateRequested('g', { description: 'Changed' }, 'project-1'));
     await idle();
-    expect(item('d')?.implementationIds).toEqual(undefined);
-    expect(item('i')?.newTestScenarios).toEqual(undefined);
+    expect(item('d')).not.toHaveProperty('implementationIds');
+    expect(item('i')).not.toHaveProperty('newTestScenarios');
     expect(item('g')?.description).toBe('GTM');
+    expect(planBackend.items.map((stored) => [stored.implementationIds, stored.newTestScenarios])).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
   });
 
   it('completion is optimistic (now, or null) and reverted on failure', async () => {

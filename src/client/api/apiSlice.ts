@@ -9,6 +9,7 @@ export const tagTypes = [
   'IdentityProviders',
   'Project',
   'ItemSearch',
+  'Item',
   'ItemHistory',
   'Subscription',
 ] as const;

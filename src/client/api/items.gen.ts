@@ -32,6 +32,9 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    getProjectItem: build.query<GetProjectItemApiResponse, GetProjectItemApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/project-items/all/${encodeURIComponent(String(queryArg))}` }),
+    }),
     deleteProjectItem: build.mutation<DeleteProjectItemApiResponse, DeleteProjectItemApiArg>({
       query: (queryArg) => ({
         url: `/v1/teams/active/project-items/all/${encodeURIComponent(String(queryArg.id))}`,
@@ -229,6 +232,7 @@ export type CreateImplementationApiArg = {
     startDate?: string | null;
     completionDate?: string | null;
     projectPatternIds?: string[];
+    /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
     localPatternData?: {
       patterns: unknown[];
       patternConnections: unknown[];
@@ -278,6 +282,7 @@ export type UpdateImplementationApiArg = {
       startDate?: string | null;
       completionDate?: string | null;
       projectPatternIds?: string[];
+      /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
       localPatternData?: {
         patterns: unknown[];
         patternConnections: unknown[];
@@ -392,14 +397,52 @@ export type UpdateGoToMarketItemApiArg = {
     };
   };
 };
+export type GetProjectItemApiResponse = /** status 200 Default Response */ {
+  id: string;
+  linkId: string;
+  teamId: string;
+  dateCreated: string;
+  itemType: number;
+  description: string;
+  externalId: string;
+  workflowStatus: number;
+  codingAgentUrl: string | null;
+  pullRequestUrl: string | null;
+  parentContextItemId: string | null;
+  goals: string[];
+  startDate: string | null;
+  completionDate: string | null;
+  projectContexts: {
+    projectId: string;
+    sortKey: number;
+    /** in-scope 0, out-of-scope 1 */
+    scope: 0 | 1;
+    assignedToUserId: string | null;
+    assignedTimeframe: {
+      /** day 0, week 1, milestone 4 */
+      span: 0 | 1 | 4;
+      index: number;
+    } | null;
+  }[];
+  implementationIds?: string[];
+  projectPatternIds?: string[];
+  localPatternData?: {
+    patterns: unknown[];
+    patternConnections: unknown[];
+  };
+  newTestScenarios?: string[];
+};
+export type GetProjectItemApiArg = string;
 export type DeleteProjectItemApiResponse = /** status 200 Default Response */ object | null;
 export type DeleteProjectItemApiArg = {
   id: string;
   body: {
     projectId: string;
+    /** At most 16,384 bytes as JSON, nested at most 6 levels deep. */
     project?: {
       [key: string]: unknown;
     };
+    /** At most 16,384 bytes as JSON, nested at most 6 levels deep. */
     item?: {
       [key: string]: unknown;
     };
@@ -472,6 +515,7 @@ export type BulkCreateProjectItemsApiArg = {
       completionDate?: string | null;
       implementationIds?: string[];
       projectPatternIds?: string[];
+      /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
       localPatternData?: {
         patterns: unknown[];
         patternConnections: unknown[];
@@ -548,6 +592,8 @@ export const {
   useUpdateImplementationMutation,
   useCreateGoToMarketItemMutation,
   useUpdateGoToMarketItemMutation,
+  useGetProjectItemQuery,
+  useLazyGetProjectItemQuery,
   useDeleteProjectItemMutation,
   useCompleteProjectItemMutation,
   useBulkCreateProjectItemsMutation,

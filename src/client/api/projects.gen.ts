@@ -142,13 +142,11 @@ export type QueryProjectItemsApiResponse = /** status 200 Default Response */ {
     teamId: string;
     dateCreated: string;
     itemType: number;
+    /** The description's first line, at most 4352 characters: what the card's title is made from. */
     description: string;
     externalId: string;
     workflowStatus: number;
-    codingAgentUrl: string | null;
-    pullRequestUrl: string | null;
     parentContextItemId: string | null;
-    goals: string[];
     startDate: string | null;
     completionDate: string | null;
     projectContexts: {
@@ -163,13 +161,6 @@ export type QueryProjectItemsApiResponse = /** status 200 Default Response */ {
         index: number;
       } | null;
     }[];
-    implementationIds?: string[];
-    projectPatternIds?: string[];
-    localPatternData?: {
-      patterns: unknown[];
-      patternConnections: unknown[];
-    };
-    newTestScenarios?: string[];
   }[];
 };
 export type QueryProjectItemsApiArg = {
@@ -193,13 +184,11 @@ export type SearchProjectItemsApiResponse = /** status 200 Default Response */ {
     teamId: string;
     dateCreated: string;
     itemType: number;
+    /** The description's first line, at most 4352 characters: what the card's title is made from. */
     description: string;
     externalId: string;
     workflowStatus: number;
-    codingAgentUrl: string | null;
-    pullRequestUrl: string | null;
     parentContextItemId: string | null;
-    goals: string[];
     startDate: string | null;
     completionDate: string | null;
     projectContexts: {
@@ -214,13 +203,6 @@ export type SearchProjectItemsApiResponse = /** status 200 Default Response */ {
         index: number;
       } | null;
     }[];
-    implementationIds?: string[];
-    projectPatternIds?: string[];
-    localPatternData?: {
-      patterns: unknown[];
-      patternConnections: unknown[];
-    };
-    newTestScenarios?: string[];
   }[];
 };
 export type SearchProjectItemsApiArg = {

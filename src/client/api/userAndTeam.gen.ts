@@ -244,6 +244,7 @@ export type PutGoToMarketPlanApiResponse = /** status 200 Default Response */ {
   };
 };
 export type PutGoToMarketPlanApiArg = {
+  /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
   goToMarketPlan: {
     [key: string]: unknown;
   };
@@ -254,6 +255,7 @@ export type PutGlobalTeamDataApiResponse = /** status 200 Default Response */ {
   };
 };
 export type PutGlobalTeamDataApiArg = {
+  /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
   globalTeamData: {
     [key: string]: unknown;
   };

@@ -1,21 +1,25 @@
 /**
- * Reading a project's board: the filtered query (spec §7 "all/query") and search. The database builds
- * the answer's items as JSON in one statement (repositories/itemsJson.ts). Histories stay out (a card
- * never shows one); the item panel reads one item's history.
+ * Reading a project's board: the filtered query (spec §7 "all/query") and search, and one whole item.
+ * The database builds the answers as JSON in one statement (repositories/itemsJson.ts). The board's
+ * items carry only what a card shows (contract BoardItem); the item panel reads the whole item and its
+ * history when it opens.
  */
 import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { items, projectContexts } from '../db/schema';
 import { searchProjectItemIds } from '../repositories/items';
-import { projectItemsJson } from '../repositories/itemsJson';
+import { projectItemsJson, teamItemJson } from '../repositories/itemsJson';
 import { findTeamProject } from '../repositories/projects';
 import { invalidRequest, notFound } from '../errors';
 import { Span } from '../../shared/enums';
 import { containment, type IndexRange, type MilestoneLike, type Timeframe } from '../../shared/timeframes';
 import type { ProjectItemsQuery } from '../../shared/contract/projects';
 
-/** A JSON array of spec §3 Items (contract Item), as text ready to send. */
+/** A JSON array of board items (contract BoardItem), as text ready to send. */
 export type ItemsJson = string;
+
+/** One whole item (contract Item), as text ready to send. */
+export type ItemJson = string;
 
 export const SEARCH_RESULT_LIMIT = 50;
 
@@ -96,4 +100,11 @@ export async function searchProjectItems(
     SEARCH_RESULT_LIMIT,
   );
   return projectItemsJson(db, projectId, { ids });
+}
+
+/** One item of the team with every field and all its project contexts; NotFound for another team's id. */
+export async function readTeamItem(db: Db, input: { teamId: string; itemId: string }): Promise<ItemJson> {
+  const item = await teamItemJson(db, input.teamId, input.itemId);
+  if (item === null) throw notFound('Item not found');
+  return item;
 }

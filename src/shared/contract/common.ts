@@ -1,7 +1,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ResultCodes } from '../results';
 
-/** Any JSON object the team stores for itself (go-to-market plan, global team data). */
+/**
+ * Any JSON object the team stores for itself (go-to-market plan, global team data), as answers carry
+ * it. What a caller writes is bounded: contract/boundedJson.ts and ../fieldLimits.ts.
+ */
 export const JsonObject = Type.Record(Type.String(), Type.Unknown());
 export type JsonObject = Static<typeof JsonObject>;
 

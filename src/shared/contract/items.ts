@@ -1,7 +1,10 @@
 /** The items API group (spec §3, §7 "Items") and the plan payloads the projects group shares. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id, JsonObject } from './common';
+import { Id } from './common';
+import { BoundedJsonObject, jsonLimits } from './boundedJson';
 import { ItemType, Scope, Span } from '../enums';
+import { FIELD_LIMITS } from '../fieldLimits';
+import { BOARD_DESCRIPTION_LENGTH } from '../boardDescription';
 
 /** Also accepts null. A type list, so AJV's type coercion never turns null into 0 or "". */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -64,33 +67,41 @@ export type ProjectPlacement = Static<typeof ProjectPlacement>;
 
 const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://\\S+$' });
 
+const L = FIELD_LIMITS;
+
+/** An item's markdown description; its first line is the card's title. */
+export const Description = Type.String({ maxLength: L.description.maxLength });
+
 const baseFields = {
-  description: Type.Optional(Type.String({ maxLength: 100_000 })),
+  description: Type.Optional(Description),
   workflowStatus: Type.Optional(WorkflowStatusCode),
   codingAgentUrl: Type.Optional(Nullable(HttpUrl)),
   pullRequestUrl: Type.Optional(Nullable(HttpUrl)),
   parentContextItemId: Type.Optional(Nullable(Id)),
-  goals: Type.Optional(Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 100 })),
+  goals: Type.Optional(Type.Array(Type.String({ maxLength: L.goals.maxLength }), { maxItems: L.goals.maxItems })),
   startDate: Type.Optional(Nullable(Type.String({ format: 'date' }))),
   completionDate: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
 };
 
+/** An implementation's own patterns and how they connect; their shape is the caller's, their size bounded. */
 export const LocalPatternData = Type.Object(
   {
-    patterns: Type.Array(Type.Unknown(), { maxItems: 1000 }),
-    patternConnections: Type.Array(Type.Unknown(), { maxItems: 5000 }),
+    patterns: Type.Array(Type.Unknown(), { maxItems: L.localPatternData.patterns }),
+    patternConnections: Type.Array(Type.Unknown(), { maxItems: L.localPatternData.patternConnections }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, ...jsonLimits(L.localPatternData) },
 );
 
 const demoFields = {
   /** Implementations of the same team this demo shows. */
-  implementationIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+  implementationIds: Type.Optional(Type.Array(Id, { maxItems: L.implementationIds.maxItems })),
 };
 const implementationFields = {
-  projectPatternIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+  projectPatternIds: Type.Optional(Type.Array(Id, { maxItems: L.projectPatternIds.maxItems })),
   localPatternData: Type.Optional(LocalPatternData),
-  newTestScenarios: Type.Optional(Type.Array(Type.String({ maxLength: 5000 }), { maxItems: 200 })),
+  newTestScenarios: Type.Optional(
+    Type.Array(Type.String({ maxLength: L.newTestScenarios.maxLength }), { maxItems: L.newTestScenarios.maxItems }),
+  ),
 };
 
 /** Every item field a caller may write (spec §3), kind-specific ones included. */
@@ -201,8 +212,8 @@ export const DeleteItemBody = Type.Object(
   {
     projectId: Id,
     /** The client's copy of the item's project context and of the item; informational, the server reads its own. */
-    project: Type.Optional(JsonObject),
-    item: Type.Optional(JsonObject),
+    project: Type.Optional(BoundedJsonObject(L.deletedItemCopy)),
+    item: Type.Optional(BoundedJsonObject(L.deletedItemCopy)),
   },
   { additionalProperties: false },
 );
@@ -228,7 +239,7 @@ export const SplitItemBody = Type.Object(
   {
     projectId: Id,
     /** The item keeps the first; each further one becomes a new item of the same kind right after it. */
-    descriptions: Type.Array(Type.String({ maxLength: 100_000 }), { minItems: 2, maxItems: 50 }),
+    descriptions: Type.Array(Description, { minItems: 2, maxItems: L.splitDescriptions.maxItems }),
   },
   { additionalProperties: false },
 );
@@ -266,5 +277,31 @@ export const Item = Type.Object({
 });
 export type Item = Static<typeof Item>;
 
-export const ItemList = Type.Object({ items: Type.Array(Item) });
-export type ItemList = Static<typeof ItemList>;
+/**
+ * An item as the board query and search answer it: only what a card shows, so the answer's size is
+ * bounded by the number of items whatever was stored (issue 8). `description` is the description's
+ * first line (leading whitespace dropped), cut to what its display title is made from; goals, links,
+ * id lists, test scenarios and pattern data come with the whole item (GET …/project-items/all/{id}).
+ * `projectContexts` holds the queried project's context only.
+ */
+export const BoardItem = Type.Object({
+  id: Id,
+  linkId: Type.String(),
+  teamId: Id,
+  dateCreated: Type.String({ format: 'date-time' }),
+  itemType: Type.Integer(),
+  description: Type.String({
+    maxLength: BOARD_DESCRIPTION_LENGTH,
+    description: `The description's first line, at most ${BOARD_DESCRIPTION_LENGTH} characters: what the card's title is made from.`,
+  }),
+  externalId: Type.String(),
+  workflowStatus: Type.Integer(),
+  parentContextItemId: Nullable(Type.String()),
+  startDate: Nullable(Type.String({ format: 'date' })),
+  completionDate: Nullable(Type.String({ format: 'date-time' })),
+  projectContexts: Type.Array(ProjectPlacement, { minItems: 1, maxItems: 1 }),
+});
+export type BoardItem = Static<typeof BoardItem>;
+
+export const BoardItemList = Type.Object({ items: Type.Array(BoardItem) });
+export type BoardItemList = Static<typeof BoardItemList>;

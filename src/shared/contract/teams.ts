@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EmailAddress, Id, JsonObject } from './common';
+import { BoundedJsonObject } from './boundedJson';
+import { FIELD_LIMITS } from '../fieldLimits';
 import { FirstRunExperienceState, TeamMembership } from './userAndTeam';
 
 /** Team roles (spec §3): Admin 0 manages the team, Editor 1 plans. */
@@ -29,10 +31,16 @@ export const PutFirstRunExperienceBody = Type.Object(
 );
 export const FirstRunExperienceAnswer = Type.Object({ firstRunExperienceState: FirstRunExperienceState });
 
-export const PutGoToMarketPlanBody = Type.Object({ goToMarketPlan: JsonObject }, { additionalProperties: false });
+export const PutGoToMarketPlanBody = Type.Object(
+  { goToMarketPlan: BoundedJsonObject(FIELD_LIMITS.goToMarketPlan) },
+  { additionalProperties: false },
+);
 export const GoToMarketPlanAnswer = Type.Object({ goToMarketPlan: JsonObject });
 
-export const PutGlobalTeamDataBody = Type.Object({ globalTeamData: JsonObject }, { additionalProperties: false });
+export const PutGlobalTeamDataBody = Type.Object(
+  { globalTeamData: BoundedJsonObject(FIELD_LIMITS.globalTeamData) },
+  { additionalProperties: false },
+);
 export const GlobalTeamDataAnswer = Type.Object({ globalTeamData: JsonObject });
 
 export const InviteMemberBody = Type.Object(

@@ -3,7 +3,7 @@ import type { AnyItemFields, RequestedAssignment } from '../../../../src/shared/
 import { Scope } from '../../../../src/shared/enums';
 import { completionDateAfterToggle } from '../../../../src/shared/completion';
 import { ok } from './mockBackend';
-import { planBackend, type StoredItem } from './planBackend';
+import { onTheWire, planBackend, type StoredItem } from './planBackend';
 
 const url = (path: string) => `${location.origin}/v1/teams/active/project-items${path}`;
 const kinds = [
@@ -66,6 +66,11 @@ export const itemsHandlers = [
       return HttpResponse.json(ok({ projectPlanContext: planBackend.contextOf(item, body.projectId) }));
     }),
   ]),
+  http.get(url('/all/:id'), ({ params }) => {
+    planBackend.log.push(`item ${String(params.id)}`);
+    const item = find(String(params.id));
+    return item ? HttpResponse.json(ok(onTheWire(item))) : notFound();
+  }),
   http.delete(url('/all/:id'), ({ params }) => {
     planBackend.log.push(`delete ${String(params.id)}`);
     const before = planBackend.items.length;

@@ -3,16 +3,36 @@
  * rules closely enough for the client (midpoint keys, left-anchored order updates, the placement rule,
  * history on assignment changes, rebalancing). Reset before each test.
  */
-import type { Item, ProjectContext } from '../../../../src/shared/contract/items';
+import type { BoardItem, Item, ProjectContext } from '../../../../src/shared/contract/items';
+import { boardDescription } from '../../../../src/shared/boardDescription';
 
 /** What the stand-in server keeps: items with their whole contexts (history included). */
 export type StoredItem = Omit<Item, 'projectContexts'> & { projectContexts: ProjectContext[] };
 
-/** An item as the board query and search answer it: contexts without their history. */
+/** An item as its single read answers it: contexts without their history. */
 export function onTheWire(item: StoredItem): Item {
   return {
     ...item,
     projectContexts: item.projectContexts.map(({ assignmentHistory: _history, ...placement }) => placement),
+  };
+}
+
+/** An item as the board query and search answer it: a card's fields and the queried project's context. */
+export function onTheBoard(item: StoredItem, projectId: string): BoardItem {
+  const whole = onTheWire(item);
+  return {
+    id: whole.id,
+    linkId: whole.linkId,
+    teamId: whole.teamId,
+    dateCreated: whole.dateCreated,
+    itemType: whole.itemType,
+    description: boardDescription(whole.description),
+    externalId: whole.externalId,
+    workflowStatus: whole.workflowStatus,
+    parentContextItemId: whole.parentContextItemId,
+    startDate: whole.startDate,
+    completionDate: whole.completionDate,
+    projectContexts: whole.projectContexts.filter((context) => context.projectId === projectId),
   };
 }
 import type { Project } from '../../../../src/shared/contract/userAndTeam';

@@ -3,7 +3,7 @@ import type { MoveRequest } from '../../../../src/shared/contract/items';
 import type { Project } from '../../../../src/shared/contract/userAndTeam';
 import { placementForMove, sameBucket, type PlanBucket } from '../../../../src/shared/timeframes';
 import { mockBackend, ok } from './mockBackend';
-import { onTheWire, planBackend } from './planBackend';
+import { onTheBoard, planBackend } from './planBackend';
 
 const url = (path: string) => `${location.origin}/v1/teams/active/projects${path}`;
 const invalid = (message: string) => HttpResponse.json({ result: 'InvalidRequest', message }, { status: 400 });
@@ -68,14 +68,15 @@ export const projectsHandlers = [
   }),
   http.post(url('/:projectId/all/query'), ({ params }) => {
     planBackend.log.push(`query ${String(params.projectId)}`);
-    return HttpResponse.json(ok({ items: planBackend.board(String(params.projectId)).map(onTheWire) }));
+    const projectId = String(params.projectId);
+    return HttpResponse.json(ok({ items: planBackend.board(projectId).map((item) => onTheBoard(item, projectId)) }));
   }),
   http.get(url('/:projectId/search'), ({ request, params }) => {
     const text = (new URL(request.url).searchParams.get('query') ?? '').toLowerCase();
     const items = planBackend
       .board(String(params.projectId))
       .filter((item) => `${item.externalId} ${item.description}`.toLowerCase().includes(text))
-      .map(onTheWire);
+      .map((item) => onTheBoard(item, String(params.projectId)));
     return HttpResponse.json(ok({ items }));
   }),
   http.get(url('/:projectId/all/:itemId/project-context'), ({ params }) => {

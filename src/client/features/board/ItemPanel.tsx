@@ -1,13 +1,26 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type MutableRefObject,
+  type ReactNode,
+} from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGetProjectItemQuery } from '../../api/items';
 import { selectItemById, selectItemEntities } from '../items/itemsSelectors';
-import { completionToggled, itemDeleteRequested, itemUpdateRequested } from '../items/itemsSlice';
+import { completionToggled, currentId, itemDeleteRequested, itemUpdateRequested } from '../items/itemsSlice';
 import { assignItem, moveItemToBucket } from '../items/itemCommands';
-import { bucketOf, kindLabel, type BoardItem, type ItemFields } from '../items/itemModel';
+import { bucketOf, isTempId, kindLabel, titleOf, type BoardItem, type Item, type ItemFields } from '../items/itemModel';
 import { displayTitle } from '../../../shared/displayTitle';
 import { isCompleted } from '../../../shared/completion';
 import { ItemType } from '../../../shared/enums';
+import { FIELD_LIMITS } from '../../../shared/fieldLimits';
 import { bucketKey, parseBucketKey } from '../../../shared/timeframes';
 import { Button, Spinner } from '../../ui';
 import { itemPanelClosed } from './boardSlice';
@@ -34,7 +47,7 @@ interface Draft {
   projectPatternIds: string;
 }
 
-function draftOf(item: BoardItem): Draft {
+function draftOf(item: Item): Draft {
   return {
     description: item.description,
     goals: item.goals,
@@ -50,8 +63,8 @@ function draftOf(item: BoardItem): Draft {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** What changed between the item and the draft, as an update's fields (kind-specific ones by kind). */
-export function changedFields(item: BoardItem, draft: Draft): ItemFields {
+/** What changed between the whole item and the draft, as an update's fields (kind-specific ones by kind). */
+export function changedFields(item: Item, draft: Draft): ItemFields {
   const patch: ItemFields = {};
   const goals = draft.goals.map((goal) => goal.trim()).filter(Boolean);
   if (draft.description !== item.description) patch.description = draft.description;
@@ -89,17 +102,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** An editable list of short texts (goals, test scenarios). */
+/** An editable list of short texts (goals, test scenarios), held to the field's limits. */
 function TextList({
   label,
   values,
   onChange,
   addLabel,
+  limits,
 }: {
   label: string;
   values: string[];
   onChange: (values: string[]) => void;
   addLabel: string;
+  limits: { maxItems: number; maxLength: number };
 }) {
   return (
     <div className={styles.list}>
@@ -108,6 +123,7 @@ function TextList({
           <input
             className={styles.input}
             aria-label={`${label} ${index + 1}`}
+            maxLength={limits.maxLength}
             value={value}
             onChange={(event) => onChange(values.map((v, i) => (i === index ? event.target.value : v)))}
           />
@@ -121,62 +137,42 @@ function TextList({
         </div>
       ))}
       <div>
-        <Button onClick={() => onChange([...values, ''])}>{addLabel}</Button>
+        <Button disabled={values.length >= limits.maxItems} onClick={() => onChange([...values, ''])}>
+          {addLabel}
+        </Button>
       </div>
     </div>
   );
 }
 
 /**
- * The item panel: everything about one item. Text edits are kept as a draft and saved with Save
- * (or Ctrl/⌘+Enter, or on closing); completion, place and assignee change at once.
+ * The item panel: everything about one item. The board holds only what cards show, so the panel reads
+ * the whole item when it opens (with its own loading and retry states). Text edits are kept as a draft
+ * and saved with Save (or Ctrl/⌘+Enter, or on closing); completion, place and assignee change at once.
  */
 export default function ItemPanel({ id }: { id: string }) {
   const dispatch = useAppDispatch();
-  const item = useAppSelector((state) => selectItemById(state, id));
+  // An item opened while its create was in flight keeps its panel once the server's id replaces its own.
+  const item = useAppSelector((state) => selectItemById(state, currentId(state.items, id)));
   const close = () => dispatch(itemPanelClosed());
   // The item was deleted (or its create failed) while open.
   useEffect(() => {
     if (!item) dispatch(itemPanelClosed());
   }, [item, dispatch]);
   if (!item) return null;
-  return <ItemPanelDialog key={item.id} item={item} onClose={close} />;
+  return <ItemPanelDialog key={id} item={item} onClose={close} />;
 }
 
 function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => void }) {
-  const dispatch = useAppDispatch();
-  const layout = useBoardLayout();
   const navigation = useBoardNavigation();
-  const members = useAppSelector(selectTeamMembers);
-  const entities = useAppSelector(selectItemEntities);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(item));
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const completed = isCompleted(item.completionDate);
-  const patch = changedFields(item, draft);
-  const dirty = Object.keys(patch).length > 0;
-  const latest = useRef({ item, draft });
-  latest.current = { item, draft };
-
-  const save = () => {
-    const fields = changedFields(latest.current.item, latest.current.draft);
-    if (Object.keys(fields).length > 0) dispatch(itemUpdateRequested(item.id, fields, layout.projectId));
-  };
+  const saving = isTempId(item.id);
+  const whole = useGetProjectItemQuery(saving ? skipToken : item.id, { refetchOnMountOrArgChange: true });
+  // The editor's save, once the whole item has loaded: closing the panel saves the draft too.
+  const saveRef = useRef<(() => void) | null>(null);
   const closeAndSave = () => {
-    save();
+    saveRef.current?.();
     onClose();
   };
-
-  const implementations = useMemo(
-    () =>
-      Object.values(entities).filter(
-        (other): other is BoardItem => !!other && other.itemType === ItemType.Implementation && other.id !== item.id,
-      ),
-    [entities, item.id],
-  );
-  const currentKey = bucketKey(bucketOf(item));
-  const memberEmail = (userId: string | null) => members.find((m) => m.userId === userId)?.emailAddress ?? null;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && closeAndSave()}>
@@ -184,6 +180,7 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
         <div className={styles.backdrop} aria-hidden="true" />
         <Dialog.Content
           className={styles.panel}
+          aria-busy={!whole.data}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             navigation.focus(item.id);
@@ -191,7 +188,7 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
               event.preventDefault();
-              save();
+              saveRef.current?.();
             }
           }}
         >
@@ -205,244 +202,329 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
               ✕
             </Dialog.Close>
           </header>
-          <Dialog.Title className={styles.title}>{displayTitle(draft.description)}</Dialog.Title>
-          <Dialog.Description className={styles.visuallyHidden}>
-            {kindLabel[item.itemType]} {item.externalId}. Changes to the text are saved with Save, Control+Enter, or on
-            closing.
-          </Dialog.Description>
-
-          <div className={styles.quickRow}>
-            <Button
-              variant={completed ? 'primary' : 'secondary'}
-              aria-pressed={completed}
-              onClick={() => dispatch(completionToggled(item.id, !completed))}
-            >
-              {completed ? '✓ Completed' : 'Mark complete'}
-            </Button>
-            {completed && item.completionDate && (
-              <span className={styles.muted}>on {new Date(item.completionDate).toLocaleDateString()}</span>
-            )}
-          </div>
-
-          <Section title="Description">
-            <div className={styles.tabs} role="tablist" aria-label="Description">
-              <button
-                type="button"
-                role="tab"
-                aria-selected={tab === 'write'}
-                className={styles.tab}
-                onClick={() => setTab('write')}
-              >
-                Write
-              </button>
-              <button
-                type="button"
-                role="tab"
-                aria-selected={tab === 'preview'}
-                className={styles.tab}
-                onClick={() => setTab('preview')}
-              >
-                Preview
-              </button>
-            </div>
-            {tab === 'write' ? (
-              <textarea
-                className={styles.textarea}
-                aria-label="Description (markdown)"
-                value={draft.description}
-                onChange={(event) => set('description', event.target.value)}
-                rows={8}
-                placeholder="The first line is the title. Markdown works."
-              />
-            ) : (
-              <div className={styles.preview} role="tabpanel" aria-label="Preview">
-                <Suspense fallback={<Spinner size="small" label="Loading the preview…" />}>
-                  <MarkdownView markdown={draft.description || '_Nothing written yet._'} />
-                </Suspense>
-              </div>
-            )}
-          </Section>
-
-          <Section title="Plan">
-            <div className={styles.grid}>
-              <label className={styles.field}>
-                <span className={styles.fieldLabel}>Bucket</span>
-                <select
-                  className={styles.select}
-                  value={currentKey}
-                  onChange={(event) => {
-                    const bucket = parseBucketKey(event.target.value);
-                    if (bucket) dispatch(moveItemToBucket(item.id, bucket));
-                  }}
-                >
-                  {layout.moveTargets.map((group) => (
-                    <optgroup key={group.scope} label={group.label}>
-                      {group.columns.map((column) => (
-                        <option key={column.key} value={column.key}>
-                          {column.detail ? `${column.label} · ${column.detail}` : column.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
-              </label>
-              <label className={styles.field}>
-                <span className={styles.fieldLabel}>Assignee</span>
-                <select
-                  className={styles.select}
-                  value={item.plan.assignedToUserId ?? ''}
-                  onChange={(event) => dispatch(assignItem(item.id, event.target.value || null))}
-                >
-                  <option value="">Unassigned</option>
-                  {members.map((member) => (
-                    <option key={member.userId} value={member.userId}>
-                      {member.emailAddress}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={styles.field}>
-                <span className={styles.fieldLabel}>Start date</span>
-                <input
-                  className={styles.input}
-                  type="date"
-                  value={draft.startDate}
-                  onChange={(event) => set('startDate', event.target.value)}
-                />
-              </label>
-              <label className={styles.field}>
-                <span className={styles.fieldLabel}>Hand-off</span>
-                <select
-                  className={styles.select}
-                  value={draft.workflowStatus}
-                  onChange={(event) => set('workflowStatus', Number(event.target.value))}
-                >
-                  {workflowLabels.map((label, value) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-          </Section>
-
-          <Section title="Goals">
-            <TextList label="Goal" values={draft.goals} onChange={(goals) => set('goals', goals)} addLabel="Add goal" />
-          </Section>
-
-          {item.itemType === ItemType.Demo && (
-            <Section title="Implementations it shows">
-              {implementations.length === 0 ? (
-                <p className={styles.muted}>This project has no implementation items yet.</p>
+          {whole.data ? (
+            <ItemEditor item={item} whole={whole.data} saveRef={saveRef} onClose={onClose} />
+          ) : (
+            <>
+              <Dialog.Title className={styles.title}>{titleOf(item.description)}</Dialog.Title>
+              <Dialog.Description className={styles.visuallyHidden}>
+                {kindLabel[item.itemType]} {item.externalId}.
+              </Dialog.Description>
+              {whole.isError ? (
+                <p className={styles.notice} role="alert">
+                  The item could not be loaded.{' '}
+                  <Button variant="ghost" onClick={() => void whole.refetch()}>
+                    Try again
+                  </Button>
+                </p>
               ) : (
-                <ul className={styles.checks}>
-                  {implementations.map((other) => (
-                    <li key={other.id}>
-                      <label className={styles.check}>
-                        <input
-                          type="checkbox"
-                          checked={draft.implementationIds.includes(other.id)}
-                          onChange={(event) =>
-                            set(
-                              'implementationIds',
-                              event.target.checked
-                                ? [...draft.implementationIds, other.id]
-                                : draft.implementationIds.filter((value) => value !== other.id),
-                            )
-                          }
-                        />
-                        <span className={styles.externalId}>{other.externalId}</span> {displayTitle(other.description)}
-                      </label>
-                    </li>
-                  ))}
-                </ul>
+                <p className={styles.notice}>
+                  <Spinner size="small" label={saving ? 'Saving the item…' : 'Loading the item…'} />
+                  <span aria-hidden="true">{saving ? 'Saving the item…' : 'Loading the item…'}</span>
+                </p>
               )}
-            </Section>
+            </>
           )}
-
-          {item.itemType === ItemType.Implementation && (
-            <Section title="Implementation">
-              <span className={styles.fieldLabel}>New test scenarios</span>
-              <TextList
-                label="Test scenario"
-                values={draft.newTestScenarios}
-                onChange={(values) => set('newTestScenarios', values)}
-                addLabel="Add test scenario"
-              />
-              <label className={styles.field}>
-                <span className={styles.fieldLabel}>Project pattern ids (comma-separated)</span>
-                <input
-                  className={styles.input}
-                  value={draft.projectPatternIds}
-                  onChange={(event) => set('projectPatternIds', event.target.value)}
-                />
-              </label>
-              <p className={styles.muted}>
-                Local patterns: {item.localPatternData?.patterns.length ?? 0} patterns,{' '}
-                {item.localPatternData?.patternConnections.length ?? 0} connections.
-              </p>
-            </Section>
-          )}
-
-          <Section title="Links">
-            <div className={styles.grid}>
-              <label className={styles.field}>
-                <span className={styles.fieldLabel}>Coding agent</span>
-                <input
-                  className={styles.input}
-                  type="url"
-                  inputMode="url"
-                  value={draft.codingAgentUrl}
-                  onChange={(event) => set('codingAgentUrl', event.target.value)}
-                  placeholder="https://"
-                />
-              </label>
-              <label className={styles.field}>
-                <span className={styles.fieldLabel}>Pull request</span>
-                <input
-                  className={styles.input}
-                  type="url"
-                  inputMode="url"
-                  value={draft.pullRequestUrl}
-                  onChange={(event) => set('pullRequestUrl', event.target.value)}
-                  placeholder="https://"
-                />
-              </label>
-            </div>
-          </Section>
-
-          <Section title="Assignment history">
-            <AssignmentHistory
-              projectId={layout.projectId}
-              item={item}
-              milestones={layout.milestones}
-              memberEmail={memberEmail}
-            />
-          </Section>
-
-          <footer className={styles.footer}>
-            <Button
-              variant="ghost"
-              className={styles.delete}
-              onClick={() => {
-                if (!confirmDelete) return setConfirmDelete(true);
-                dispatch(itemDeleteRequested(item.id, layout.projectId));
-                onClose();
-              }}
-            >
-              {confirmDelete ? 'Yes, delete it' : 'Delete…'}
-            </Button>
-            <span className={styles.spacer} />
-            <span className={styles.muted} aria-live="polite">
-              {dirty ? 'Unsaved changes' : ''}
-            </span>
-            <Button variant="primary" disabled={!dirty} onClick={save}>
-              Save
-            </Button>
-          </footer>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+interface ItemEditorProps {
+  /** The board's copy: place, assignee, completion and key, kept current by every change. */
+  item: BoardItem;
+  /** The whole item as read (and patched by each save) — what the draft is compared with. */
+  whole: Item;
+  saveRef: MutableRefObject<(() => void) | null>;
+  onClose: () => void;
+}
+
+function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
+  const dispatch = useAppDispatch();
+  const layout = useBoardLayout();
+  const members = useAppSelector(selectTeamMembers);
+  const entities = useAppSelector(selectItemEntities);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(whole));
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const completed = isCompleted(item.completionDate);
+  const patch = changedFields(whole, draft);
+  const dirty = Object.keys(patch).length > 0;
+  const latest = useRef({ whole, draft });
+  latest.current = { whole, draft };
+
+  const save = () => {
+    const fields = changedFields(latest.current.whole, latest.current.draft);
+    if (Object.keys(fields).length > 0) dispatch(itemUpdateRequested(item.id, fields, layout.projectId));
+  };
+  useEffect(() => {
+    saveRef.current = save;
+    return () => {
+      saveRef.current = null;
+    };
+  });
+
+  const implementations = useMemo(
+    () =>
+      Object.values(entities).filter(
+        (other): other is BoardItem => !!other && other.itemType === ItemType.Implementation && other.id !== item.id,
+      ),
+    [entities, item.id],
+  );
+  const currentKey = bucketKey(bucketOf(item));
+  const memberEmail = (userId: string | null) => members.find((m) => m.userId === userId)?.emailAddress ?? null;
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const patternData = whole.localPatternData;
+
+  return (
+    <>
+      <Dialog.Title className={styles.title}>{displayTitle(draft.description)}</Dialog.Title>
+      <Dialog.Description className={styles.visuallyHidden}>
+        {kindLabel[item.itemType]} {item.externalId}. Changes to the text are saved with Save, Control+Enter, or on
+        closing.
+      </Dialog.Description>
+
+      <div className={styles.quickRow}>
+        <Button
+          variant={completed ? 'primary' : 'secondary'}
+          aria-pressed={completed}
+          onClick={() => dispatch(completionToggled(item.id, !completed))}
+        >
+          {completed ? '✓ Completed' : 'Mark complete'}
+        </Button>
+        {completed && item.completionDate && (
+          <span className={styles.muted}>on {new Date(item.completionDate).toLocaleDateString()}</span>
+        )}
+      </div>
+
+      <Section title="Description">
+        <div className={styles.tabs} role="tablist" aria-label="Description">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'write'}
+            className={styles.tab}
+            onClick={() => setTab('write')}
+          >
+            Write
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'preview'}
+            className={styles.tab}
+            onClick={() => setTab('preview')}
+          >
+            Preview
+          </button>
+        </div>
+        {tab === 'write' ? (
+          <textarea
+            className={styles.textarea}
+            aria-label="Description (markdown)"
+            value={draft.description}
+            maxLength={FIELD_LIMITS.description.maxLength}
+            onChange={(event) => set('description', event.target.value)}
+            rows={8}
+            placeholder="The first line is the title. Markdown works."
+          />
+        ) : (
+          <div className={styles.preview} role="tabpanel" aria-label="Preview">
+            <Suspense fallback={<Spinner size="small" label="Loading the preview…" />}>
+              <MarkdownView markdown={draft.description || '_Nothing written yet._'} />
+            </Suspense>
+          </div>
+        )}
+      </Section>
+
+      <Section title="Plan">
+        <div className={styles.grid}>
+          <label className={styles.field}>
+            <span className={styles.fieldLabel}>Bucket</span>
+            <select
+              className={styles.select}
+              value={currentKey}
+              onChange={(event) => {
+                const bucket = parseBucketKey(event.target.value);
+                if (bucket) dispatch(moveItemToBucket(item.id, bucket));
+              }}
+            >
+              {layout.moveTargets.map((group) => (
+                <optgroup key={group.scope} label={group.label}>
+                  {group.columns.map((column) => (
+                    <option key={column.key} value={column.key}>
+                      {column.detail ? `${column.label} · ${column.detail}` : column.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            <span className={styles.fieldLabel}>Assignee</span>
+            <select
+              className={styles.select}
+              value={item.plan.assignedToUserId ?? ''}
+              onChange={(event) => dispatch(assignItem(item.id, event.target.value || null))}
+            >
+              <option value="">Unassigned</option>
+              {members.map((member) => (
+                <option key={member.userId} value={member.userId}>
+                  {member.emailAddress}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            <span className={styles.fieldLabel}>Start date</span>
+            <input
+              className={styles.input}
+              type="date"
+              value={draft.startDate}
+              onChange={(event) => set('startDate', event.target.value)}
+            />
+          </label>
+          <label className={styles.field}>
+            <span className={styles.fieldLabel}>Hand-off</span>
+            <select
+              className={styles.select}
+              value={draft.workflowStatus}
+              onChange={(event) => set('workflowStatus', Number(event.target.value))}
+            >
+              {workflowLabels.map((label, value) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </Section>
+
+      <Section title="Goals">
+        <TextList
+          label="Goal"
+          values={draft.goals}
+          onChange={(goals) => set('goals', goals)}
+          addLabel="Add goal"
+          limits={FIELD_LIMITS.goals}
+        />
+      </Section>
+
+      {item.itemType === ItemType.Demo && (
+        <Section title="Implementations it shows">
+          {implementations.length === 0 ? (
+            <p className={styles.muted}>This project has no implementation items yet.</p>
+          ) : (
+            <ul className={styles.checks}>
+              {implementations.map((other) => (
+                <li key={other.id}>
+                  <label className={styles.check}>
+                    <input
+                      type="checkbox"
+                      checked={draft.implementationIds.includes(other.id)}
+                      onChange={(event) =>
+                        set(
+                          'implementationIds',
+                          event.target.checked
+                            ? [...draft.implementationIds, other.id]
+                            : draft.implementationIds.filter((value) => value !== other.id),
+                        )
+                      }
+                    />
+                    <span className={styles.externalId}>{other.externalId}</span> {titleOf(other.description)}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      )}
+
+      {item.itemType === ItemType.Implementation && (
+        <Section title="Implementation">
+          <span className={styles.fieldLabel}>New test scenarios</span>
+          <TextList
+            label="Test scenario"
+            values={draft.newTestScenarios}
+            onChange={(values) => set('newTestScenarios', values)}
+            addLabel="Add test scenario"
+            limits={FIELD_LIMITS.newTestScenarios}
+          />
+          <label className={styles.field}>
+            <span className={styles.fieldLabel}>Project pattern ids (comma-separated)</span>
+            <input
+              className={styles.input}
+              value={draft.projectPatternIds}
+              onChange={(event) => set('projectPatternIds', event.target.value)}
+            />
+          </label>
+          <p className={styles.muted}>
+            Local patterns: {patternData?.patterns.length ?? 0} patterns, {patternData?.patternConnections.length ?? 0}{' '}
+            connections.
+          </p>
+        </Section>
+      )}
+
+      <Section title="Links">
+        <div className={styles.grid}>
+          <label className={styles.field}>
+            <span className={styles.fieldLabel}>Coding agent</span>
+            <input
+              className={styles.input}
+              type="url"
+              inputMode="url"
+              value={draft.codingAgentUrl}
+              onChange={(event) => set('codingAgentUrl', event.target.value)}
+              placeholder="https://"
+            />
+          </label>
+          <label className={styles.field}>
+            <span className={styles.fieldLabel}>Pull request</span>
+            <input
+              className={styles.input}
+              type="url"
+              inputMode="url"
+              value={draft.pullRequestUrl}
+              onChange={(event) => set('pullRequestUrl', event.target.value)}
+              placeholder="https://"
+            />
+          </label>
+        </div>
+      </Section>
+
+      <Section title="Assignment history">
+        <AssignmentHistory
+          projectId={layout.projectId}
+          item={item}
+          milestones={layout.milestones}
+          memberEmail={memberEmail}
+        />
+      </Section>
+
+      <footer className={styles.footer}>
+        <Button
+          variant="ghost"
+          className={styles.delete}
+          onClick={() => {
+            if (!confirmDelete) return setConfirmDelete(true);
+            // Deleted, not saved: closing must not send the draft.
+            saveRef.current = null;
+            dispatch(itemDeleteRequested(item.id, layout.projectId));
+            onClose();
+          }}
+        >
+          {confirmDelete ? 'Yes, delete it' : 'Delete…'}
+        </Button>
+        <span className={styles.spacer} />
+        <span className={styles.muted} aria-live="polite">
+          {dirty ? 'Unsaved changes' : ''}
+        </span>
+        <Button variant="primary" disabled={!dirty} onClick={save}>
+          Save
+        </Button>
+      </footer>
+    </>
   );
 }

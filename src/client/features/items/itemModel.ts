@@ -1,6 +1,11 @@
-/** The board's view of an item: the item's fields and its place (plan context) in the board's project. */
+/**
+ * The board's view of an item: what its card shows and its place (plan context) in the board's
+ * project. The heavy fields (goals, links, id lists, test scenarios, pattern data) are never kept here:
+ * the item panel reads the whole item (contract Item) when it opens.
+ */
 import type {
   AssignmentHistoryEntry,
+  BoardItem as BoardItemAnswer,
   Item,
   ProjectContext,
   ProjectPlacement,
@@ -8,21 +13,36 @@ import type {
 } from '../../../shared/contract/items';
 import { ItemType, Scope } from '../../../shared/enums';
 import { displayTitle } from '../../../shared/displayTitle';
+import { boardDescription } from '../../../shared/boardDescription';
 import type { PlanBucket } from '../../../shared/timeframes';
 
-export type { AssignmentHistoryEntry, Item, ProjectContext, ProjectPlacement };
+export type { AssignmentHistoryEntry, BoardItemAnswer, Item, ProjectContext, ProjectPlacement };
 
 /** The three kinds a board holds (ProjectDeprecated is never created). */
 export type ItemKind = typeof ItemType.Demo | typeof ItemType.Implementation | typeof ItemType.GoToMarket;
 export const ItemKinds: readonly ItemKind[] = [ItemType.Demo, ItemType.Implementation, ItemType.GoToMarket];
 
-export interface BoardItem extends Omit<Item, 'projectContexts'> {
+export interface BoardItem extends Omit<BoardItemAnswer, 'projectContexts'> {
   /** Its place in the board's project: bucket, sort key and assignee (the panel reads the history). */
   plan: ProjectPlacement;
 }
 
 /** The fields a caller may write (spec §3), kind-specific ones included. */
-export type ItemFields = Partial<Pick<BoardItem, WritableItemField>>;
+export type ItemFields = Partial<Pick<Item, WritableItemField>>;
+
+/** The writable fields the board keeps; `description` as the board's cut (shared/boardDescription.ts). */
+const BOARD_FIELDS = ['description', 'workflowStatus', 'parentContextItemId', 'startDate', 'completionDate'] as const;
+export type BoardFields = Partial<Pick<BoardItem, (typeof BOARD_FIELDS)[number]>>;
+
+/** The part of a write the board keeps: its own fields, the description cut as the server cuts it. */
+export function boardFieldsOf(fields: ItemFields): BoardFields {
+  const kept: BoardFields = {};
+  for (const field of BOARD_FIELDS) {
+    if (fields[field] !== undefined) (kept as Record<string, unknown>)[field] = fields[field];
+  }
+  if (kept.description !== undefined) kept.description = boardDescription(kept.description);
+  return kept;
+}
 
 export const kindLabel: Record<number, string> = {
   [ItemType.ProjectDeprecated]: 'Project',
@@ -43,11 +63,27 @@ export function isItemKind(value: unknown): value is ItemKind {
   return (ItemKinds as readonly unknown[]).includes(value);
 }
 
-/** An item as the server sends it, seen from one project; null when it is not in that project. */
-export function toBoardItem(item: Item, projectId: string): BoardItem | null {
-  const { projectContexts, ...fields } = item;
-  const plan = projectContexts.find((context) => context.projectId === projectId);
-  return plan ? { ...fields, plan } : null;
+/**
+ * An item as the board query answers it, seen from one project; null when it is not in that project.
+ * Only the board's fields are kept, even from a whole item.
+ */
+export function toBoardItem(item: BoardItemAnswer | Item, projectId: string): BoardItem | null {
+  const plan = item.projectContexts.find((context) => context.projectId === projectId);
+  if (!plan) return null;
+  return {
+    id: item.id,
+    linkId: item.linkId,
+    teamId: item.teamId,
+    dateCreated: item.dateCreated,
+    itemType: item.itemType,
+    description: boardDescription(item.description),
+    externalId: item.externalId,
+    workflowStatus: item.workflowStatus,
+    parentContextItemId: item.parentContextItemId,
+    startDate: item.startDate,
+    completionDate: item.completionDate,
+    plan,
+  };
 }
 
 /** A context's place without its history, which the store never keeps (answers may carry one). */

@@ -4,6 +4,8 @@
  * - project-context changes (creates and moves) run one after another per project;
  * - anything about an item that still has a temporary id waits for its server id;
  * - a failure rolls back exactly what the failed call changed.
+ * The whole item the panel shows (getProjectItem) takes each write at once and is read again once
+ * the item has no write in flight, so the panel ends on what the server saved.
  */
 import type { AppStartListening } from '../../app/listeners';
 import type { RootState } from '../../app/store';
@@ -96,6 +98,22 @@ function fail(listenerApi: ListenerApi, what: string, error: unknown) {
   listenerApi.dispatch(noticeShown('error', `Couldn’t ${what}: ${errorMessage(error)}`));
 }
 
+/** Applies a write to the panel's copy of the whole item, when one is loaded. */
+function patchWholeItem(listenerApi: ListenerApi, id: string, patch: ItemFields) {
+  listenerApi.dispatch(
+    itemsApi.util.updateQueryData('getProjectItem', id, (item) => {
+      Object.assign(item, patch);
+    }),
+  );
+}
+
+/** Once an item has no write in flight, the panel's copy is read again: it then shows what was saved. */
+function refreshWholeItemWhenSettled(listenerApi: ListenerApi, id: string) {
+  if (!listenerApi.getState().items.pendingUpdates[id]) {
+    listenerApi.dispatch(itemsApi.util.invalidateTags([{ type: 'Item', id }]));
+  }
+}
+
 export function registerItemsListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: itemCreateRequested,
@@ -160,6 +178,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const { id, patch, projectId, requestId } = action.payload;
       const state = listenerApi.getState();
       const itemType = state.items.entities[currentId(state.items, id)]?.itemType;
+      patchWholeItem(listenerApi, currentId(state.items, id), patch);
       await queuesOf(listenerApi.getState).items.run(id, async () => {
         const serverId = await serverIdOf(id, listenerApi);
         if (!serverId || itemType === undefined) return;
@@ -178,6 +197,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
           fail(listenerApi, `save ${label(listenerApi.getState().items.entities[serverId])}`, error);
         }
+        refreshWholeItemWhenSettled(listenerApi, serverId);
       });
     },
   });
@@ -195,13 +215,14 @@ export function registerItemsListeners(startListening: AppStartListening) {
               itemsApi.endpoints.completeProjectItem.initiate({ id: serverId, body: { markComplete } }),
             ),
           );
-          const serverFields: ItemFields = { completionDate: answer.completionDate };
+          const serverFields = { completionDate: answer.completionDate };
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: true, serverFields }));
         } catch (error) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
           const what = markComplete ? 'complete' : 'reopen';
           fail(listenerApi, `${what} ${label(listenerApi.getState().items.entities[serverId])}`, error);
         }
+        refreshWholeItemWhenSettled(listenerApi, serverId);
       });
     },
   });

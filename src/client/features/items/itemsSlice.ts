@@ -10,11 +10,13 @@ import { bucketKey, sameBucket, type PlanBucket } from '../../../shared/timefram
 import { sessionEnded } from '../session/sessionEnded';
 import { projectsApi } from '../../api/projects';
 import {
+  boardFieldsOf,
   bucketOf,
   placementOf,
   toBoardItem,
+  type BoardFields,
   type BoardItem,
-  type Item,
+  type BoardItemAnswer,
   type ItemFields,
   type ProjectPlacement,
 } from './itemModel';
@@ -24,10 +26,11 @@ export const itemsAdapter = createEntityAdapter<BoardItem>();
 /** switching: the active project is being changed; the board loads once the server has agreed. */
 export type BoardStatus = 'idle' | 'switching' | 'loading' | 'ready' | 'failed';
 
+/** Only the board's fields are tracked: the item panel reads the whole item again once writes settle. */
 interface PendingUpdates {
   /** Each touched field's value before the first pending patch: what the server holds. */
-  confirmed: ItemFields;
-  patches: { requestId: string; patch: ItemFields }[];
+  confirmed: BoardFields;
+  patches: { requestId: string; patch: BoardFields }[];
 }
 
 export interface ItemsState extends ReturnType<typeof itemsAdapter.getInitialState> {
@@ -188,7 +191,7 @@ function placeByPlan(state: ItemsState, id: string, plan: ProjectPlacement) {
   insertIntoBucket(state, id, key, at < 0 ? list.length : at);
 }
 
-function applyFields(entity: BoardItem, fields: ItemFields) {
+function applyFields(entity: BoardItem, fields: BoardFields) {
   Object.assign(entity, fields);
 }
 
@@ -205,7 +208,7 @@ export const itemsSlice = createSlice({
       state.status = action.payload.projectId ? 'loading' : 'idle';
       state.error = null;
     },
-    boardLoaded(state, action: PayloadAction<{ projectId: string; items: Item[] }>) {
+    boardLoaded(state, action: PayloadAction<{ projectId: string; items: readonly BoardItemAnswer[] }>) {
       if (state.projectId !== action.payload.projectId) return;
       const items = action.payload.items
         .map((item) => toBoardItem(item, action.payload.projectId))
@@ -262,7 +265,7 @@ export const itemsSlice = createSlice({
         id: string;
         requestId: string;
         ok: boolean;
-        serverFields?: ItemFields;
+        serverFields?: BoardFields;
         plan?: ProjectPlacement;
       }>,
     ) {
@@ -285,12 +288,12 @@ export const itemsSlice = createSlice({
         if (action.payload.plan && !state.pendingMoves[id]) placeByPlan(state, id, action.payload.plan);
       } else {
         // Every field the failed patch touched goes back to the confirmed value with later patches on top.
-        const restored: ItemFields = {};
-        for (const field of Object.keys(patch) as (keyof ItemFields)[]) {
+        const restored: BoardFields = {};
+        for (const field of Object.keys(patch) as (keyof BoardFields)[]) {
           (restored as Record<string, unknown>)[field] = pending.confirmed[field];
         }
         for (const later of pending.patches) {
-          for (const field of Object.keys(patch) as (keyof ItemFields)[]) {
+          for (const field of Object.keys(patch) as (keyof BoardFields)[]) {
             if (field in later.patch) (restored as Record<string, unknown>)[field] = later.patch[field];
           }
         }
@@ -360,13 +363,10 @@ export const itemsSlice = createSlice({
           description: '',
           externalId: '',
           workflowStatus: 0,
-          codingAgentUrl: null,
-          pullRequestUrl: null,
           parentContextItemId: null,
-          goals: [],
           startDate: null,
           completionDate: null,
-          ...item,
+          ...boardFieldsOf(item),
           plan: {
             projectId,
             sortKey: 0,
@@ -383,12 +383,14 @@ export const itemsSlice = createSlice({
         const id = currentId(state, action.payload.id);
         const entity = state.entities[id];
         if (!entity) return;
+        // The board keeps its own fields of the patch; the rest is the item panel's (the whole item).
+        const patch = boardFieldsOf(action.payload.patch);
         const pending = (state.pendingUpdates[id] ??= { confirmed: {}, patches: [] });
-        for (const field of Object.keys(action.payload.patch) as (keyof ItemFields)[]) {
+        for (const field of Object.keys(patch) as (keyof BoardFields)[]) {
           if (!(field in pending.confirmed)) (pending.confirmed as Record<string, unknown>)[field] = entity[field];
         }
-        pending.patches.push({ requestId: action.payload.requestId, patch: action.payload.patch });
-        applyFields(entity, action.payload.patch);
+        pending.patches.push({ requestId: action.payload.requestId, patch });
+        applyFields(entity, patch);
       })
       .addCase(completionToggled, (state, action) => {
         const id = currentId(state, action.payload.id);

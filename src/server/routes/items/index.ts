@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import {
@@ -10,6 +10,7 @@ import {
   CreateGoToMarketBody,
   CreateImplementationBody,
   DeleteItemBody,
+  Item,
   ItemIdParams,
   SortKeyResponse,
   SplitItemBody,
@@ -23,6 +24,7 @@ import {
 import { answers, answersEmpty, ok, okEmpty } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
 import { completeItem, createItems, deleteProjectItem, splitItem, updateItemFields } from '../../services/items';
+import { readTeamItem, type ItemJson } from '../../services/board';
 import { ItemType } from '../../../shared/enums';
 
 const tags = ['items'];
@@ -45,6 +47,11 @@ const kinds = [
     update: UpdateGoToMarketBody,
   },
 ] as const satisfies readonly { path: string; itemType: ItemType; name: string; create: TSchema; update: TSchema }[];
+
+/** Answers an item the database already serialised (repositories/itemsJson.ts) in the Ok envelope. */
+function sendItem(reply: FastifyReply, item: ItemJson) {
+  return reply.type('application/json; charset=utf-8').send(`{"result":"Ok","data":${item}}`);
+}
 
 /** Items of the active team's projects; every id is checked against the team. */
 export default async function itemRoutes(fastify: FastifyInstance) {
@@ -101,6 +108,16 @@ export default async function itemRoutes(fastify: FastifyInstance) {
       },
     );
   }
+
+  // The whole item, heavy fields included: the board's answer carries only what a card shows.
+  app.get(
+    '/project-items/all/:id',
+    { schema: { tags, operationId: 'getProjectItem', params: ItemIdParams, response: answers(Item) } },
+    async (request, reply) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      return sendItem(reply as FastifyReply, await readTeamItem(app.db, { teamId, itemId: request.params.id }));
+    },
+  );
 
   app.delete(
     '/project-items/all/:id',

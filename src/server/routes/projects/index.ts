@@ -14,7 +14,7 @@ import {
   SetActiveProjectResponse,
   UpdateProjectBody,
 } from '../../../shared/contract/projects';
-import { ItemList, MoveRequest, ProjectContextAnswer, SortKeyResponse } from '../../../shared/contract/items';
+import { BoardItemList, MoveRequest, ProjectContextAnswer, SortKeyResponse } from '../../../shared/contract/items';
 import { Id } from '../../../shared/contract/common';
 import { answers, ok, sendItems } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
@@ -127,7 +127,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         operationId: 'queryProjectItems',
         params: ProjectIdParams,
         body: ProjectItemsQuery,
-        response: answers(ItemList),
+        response: answers(BoardItemList),
       },
     },
     async (request, reply) => {
@@ -145,7 +145,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         operationId: 'searchProjectItems',
         params: ProjectIdParams,
         querystring: SearchQuerystring,
-        response: answers(ItemList),
+        response: answers(BoardItemList),
       },
     },
     async (request, reply) => {
