@@ -125,6 +125,12 @@ describe('POST /v1/agent/{contextId}/generate on the drafter (no provider config
       /^body\.inputModel\.description: /,
     ],
     [
+      'a description of spaces',
+      'add-multiple-items',
+      { contentId: 'items', inputModel: { description: ' \n\t ' } },
+      /^body\.inputModel\.description must not be blank$/,
+    ],
+    [
       'a description over 20,000 characters',
       'project-plan',
       { contentId: 'plan', inputModel: { description: 'x'.repeat(20_001) } },

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { createDrafter } from '../../src/server/ai/drafter';
 import { splitIntoPieces } from '../../src/server/ai/drafterText';
 import { contentProblem } from '../../src/server/ai/outputSchema';
@@ -173,5 +174,80 @@ describe('splitIntoPieces', () => {
   });
   it('treats a line after the bullets as a new piece', () => {
     expect(splitIntoPieces('- a\n\nAfterwards').pieces).toEqual([{ text: 'a' }, { text: 'Afterwards' }]);
+  });
+});
+
+describe('the drafter on any input', () => {
+  // Markdown-ish text: lines of bullets, headings, kind labels and arbitrary Unicode (astral included).
+  const token = fc.oneof(
+    fc.constantFrom(
+      '- ',
+      '* ',
+      '1. ',
+      '2) ',
+      '# ',
+      '## Demos',
+      'Implementations:',
+      'GTM: ',
+      '  ',
+      '\n',
+      '\n\n',
+      '. ',
+      '[ ] ',
+      'Goals:',
+    ),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: fc.constantFrom('😀', 'é', 'a', ' ', '\u200b'), maxLength: 30 }),
+  );
+  // Short texts of markup alone ("#", "- \u00a0") find the edges; long ones the sizes.
+  const markup = fc.constantFrom('- ', '# ', '## Demos', '\n', ' ', '1. ', 'Goals:', '\u00a0', '*');
+  const text = (maxLength: number) =>
+    fc
+      .oneof(fc.array(markup, { minLength: 1, maxLength: 4 }), fc.array(token, { maxLength: 30 }))
+      .map((parts) =>
+        parts
+          .join('')
+          .slice(0, maxLength)
+          .replace(/[\uD800-\uDFFF]/g, 'x'),
+      )
+      .filter((value) => value.trim() !== '');
+  const answers = fc.array(fc.record({ question: text(200), answer: fc.oneof(text(2000), fc.constant('')) }), {
+    maxLength: 5,
+  });
+
+  it('answers content valid against the pair schema, or InvalidRequest', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...agentPairKeys),
+        text(3000),
+        answers,
+        text(3000),
+        async (pair, description, answered, itemDescription) => {
+          const inputModel = pair === 'add-multiple-items/items' ? { description } : { description, answers: answered };
+          const item = { itemType: 2, description: itemDescription, goals: [] };
+          const split = pair === 'split-project-item/parts' ? {} : inputModel;
+          try {
+            const content = await drafter.generate(pair, { inputModel: split, item } as GenerationInput);
+            expect(contentProblem(pair, content)).toBeNull();
+          } catch (error) {
+            expect(error).toBeInstanceOf(ApiError);
+            expect((error as ApiError).result).toBe('InvalidRequest');
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps titles and texts within their size in UTF-16 units, even of emoji', async () => {
+    const emoji = '😀'.repeat(9_999);
+    const plan = await draft('project-plan/plan', { description: `- ${emoji}` });
+    expect(contentProblem('project-plan/plan', plan)).toBeNull();
+    const story = await draft('product-story/story', {
+      description: emoji,
+      answers: [{ question: 'q', answer: emoji }],
+    });
+    expect(story.story.length).toBeLessThanOrEqual(20_000);
+    expect(contentProblem('product-story/story', story)).toBeNull();
   });
 });

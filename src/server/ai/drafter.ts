@@ -11,10 +11,10 @@ import {
   type QuestionAnswer,
 } from '../../shared/contract/agent';
 import { ItemType } from '../../shared/enums';
-import { displayTitle, truncate } from '../../shared/displayTitle';
+import { displayTitle } from '../../shared/displayTitle';
 import { invalidRequest } from '../errors';
 import type { AgentGenerator, GenerationInput } from './port';
-import { firstParagraph, points, sentences, splitIntoPieces } from './drafterText';
+import { clip, firstParagraph, points, sentences, splitIntoPieces } from './drafterText';
 import {
   engineeringPatternQuestions,
   headingFor,
@@ -53,12 +53,18 @@ function patternsFrom(description: string, answers: QuestionAnswer[], catalogue:
   const seen = new Set<string>();
   const patterns = [];
   for (const { point, family } of source) {
-    const name = truncate(displayTitle(point), L.patternName);
+    const name = clip(displayTitle(point), L.patternName);
     if (seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
-    patterns.push({ name, description: truncate(`${family}: ${point}`, L.shortText) });
+    patterns.push({ name, description: clip(`${family}: ${point}`, L.shortText) });
     if (patterns.length === L.patterns) break;
   }
+  // Only markup (say "#"): one pattern named after the whole text.
+  if (patterns.length === 0)
+    patterns.push({
+      name: clip(displayTitle(description), L.patternName),
+      description: clip(tidy(description), L.shortText),
+    });
   return { patterns };
 }
 
@@ -74,7 +80,7 @@ function goalsIn(texts: string[]): string[] {
       }
       if (!inGoals) continue;
       const bullet = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+(.+)$/.exec(line);
-      if (bullet) goals.push(truncate(bullet[1]!.trim(), L.goal));
+      if (bullet && bullet[1]!.trim() !== '') goals.push(clip(bullet[1]!.trim(), L.goal));
       else if (line.trim() !== '') inGoals = false;
     }
   }
@@ -87,13 +93,16 @@ function refined(description: string, answers: QuestionAnswer[] | undefined, rel
   if (details.length > 0) parts.push(`## Details\n\n${details.join('\n\n')}`);
   if (relatedTo) parts.push(`Related to: ${relatedTo}`);
   return {
-    refinedDescription: truncate(tidy(parts.join('\n\n')), L.description),
+    refinedDescription: clip(tidy(parts.join('\n\n')), L.description),
     goals: goalsIn([description, ...answered(answers).map((entry) => entry.answer)]),
   };
 }
 
 const defaultMilestones = (goal: string) => [
-  { title: 'First demo', description: `Show the smallest slice of "${goal}" working from end to end.` },
+  {
+    title: 'First demo',
+    description: clip(`Show the smallest slice of "${goal}" working from end to end.`, L.shortText),
+  },
   { title: 'Build', description: 'Implement the items the demo depends on, each with its tests.' },
   { title: 'Go to market', description: 'Prepare the launch: documentation, announcement and onboarding.' },
 ];
@@ -104,10 +113,7 @@ const drafts: Drafts = {
   'product-patterns/motivatingQuestions': () => questionsFrom(productPatternQuestions),
 
   'product-story/story': ({ inputModel }) => ({
-    story: truncate(
-      withAnswerSections(inputModel.description, inputModel.answers ?? [], productStoryQuestions),
-      L.story,
-    ),
+    story: clip(withAnswerSections(inputModel.description, inputModel.answers ?? [], productStoryQuestions), L.story),
   }),
 
   'project-plan/plan': ({ inputModel }) => {
@@ -119,7 +125,10 @@ const drafts: Drafts = {
       bulleted && pieces.length > 0
         ? pieces.slice(0, L.milestones).map((piece) => {
             const [first = '', ...rest] = piece.text.split('\n');
-            return { title: displayTitle(first), description: truncate(rest.join('\n').trim(), L.shortText) };
+            return {
+              title: clip(displayTitle(first), L.title),
+              description: clip(rest.join('\n').trim(), L.shortText),
+            };
           })
         : defaultMilestones(goal);
     const list = milestones
@@ -132,7 +141,7 @@ const drafts: Drafts = {
     );
     const plan = [`## Goal\n\n${tidy(goalText)}`, `## Milestones\n\n${list}`];
     if (notes.length > 0) plan.push(`## Notes from the answers\n\n${notes.join('\n')}`);
-    return { plan: truncate(plan.join('\n\n'), L.plan), milestones };
+    return { plan: clip(plan.join('\n\n'), L.plan), milestones };
   },
 
   'engineering-patterns/patterns': ({ inputModel }) =>
@@ -165,7 +174,7 @@ const drafts: Drafts = {
     let parts = pieces.map((piece) => piece.text);
     if (parts.length >= 2 && preamble) {
       const whole = displayTitle(preamble);
-      parts = parts.map((part) => truncate(`${part}\n\nPart of: ${whole}`, L.description));
+      parts = parts.map((part) => clip(`${part}\n\nPart of: ${whole}`, L.description));
     }
     if (parts.length < 2) parts = sentences(source.replace(/\s+/g, ' '));
     if (parts.length < 2) {

@@ -119,3 +119,14 @@ export function firstParagraph(text: string): string {
       ?.trim() ?? ''
   );
 }
+
+/**
+ * At most `max` UTF-16 code units (what the schemas' maxLength counts), ending in an ellipsis when
+ * cut, never splitting a surrogate pair.
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? '')) end -= 1;
+  return `${text.slice(0, end).trimEnd()}…`;
+}

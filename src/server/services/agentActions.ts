@@ -51,6 +51,10 @@ export function parseGenerateBody(contextId: AgentKind, body: unknown): ParsedGe
     throw invalidRequest(`${field}: ${error.message}`);
   }
   const checked = body as { itemId?: string | null; inputModel: GenerationInput['inputModel'] };
+  const { description } = checked.inputModel as { description?: string };
+  if (description !== undefined && description.trim() === '') {
+    throw invalidRequest('body.inputModel.description must not be blank');
+  }
   return { pair, itemId: checked.itemId ?? null, inputModel: checked.inputModel };
 }
 
