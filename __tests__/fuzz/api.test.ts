@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { buildTestApp, type TestApp } from '../server/helpers/testApp';
 import { ResultCodes } from '../../src/shared/results';
-import { arbitraryFor, idPool, type Pools, type Schema } from './schemaArbitrary';
+import { arbitraryFor, idPool, withOneMutation, type Pools, type Schema } from './schemaArbitrary';
 import { hostilePathSegments, hostileStrings, hostileValue } from './hostileValues';
 import { fuzzFixture, teamWithItems, type Team } from './fixture';
 import { tableSnapshot } from './tableSnapshot';
@@ -15,7 +15,7 @@ import { tableSnapshot } from './tableSnapshot';
  * app must still answer /healthz. FUZZ_RUNS sets the requests per operation, FUZZ_SEED replays a run.
  */
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 interface Parameter {
@@ -137,16 +137,18 @@ function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<FuzzReques
     ? fc.option(fc.oneof(fc.uuid(), fc.constantFrom('', ' ', 'x'.repeat(256), 'caf\u00e9', 'a\tb', 'same-key')))
     : fc.constant(null);
 
-  const schemaBody = (hostility: number) =>
-    operation.body
-      ? arbitraryFor(operation.body, 'body', { pools, hostility }).map((value) => JSON.stringify(value))
-      : fc.option(hostileValue.map((value) => JSON.stringify(value)));
+  const schemaBody = (hostility: number, mutate = false) => {
+    if (!operation.body) return fc.option(hostileValue.map((value) => JSON.stringify(value)));
+    const value = arbitraryFor(operation.body, 'body', { pools, hostility });
+    return (mutate ? withOneMutation(value) : value).map((body) => JSON.stringify(body));
+  };
   const payload =
     operation.method === 'GET'
       ? fc.constant(undefined)
       : fc.oneof(
-          { weight: 3, arbitrary: schemaBody(0) },
-          { weight: 6, arbitrary: schemaBody(1) },
+          { weight: 2, arbitrary: schemaBody(0) },
+          { weight: 5, arbitrary: schemaBody(0, true) },
+          { weight: 2, arbitrary: schemaBody(1) },
           { weight: 1, arbitrary: fc.constantFrom(...rawBodies) },
         );
   const contentType = fc.constantFrom(

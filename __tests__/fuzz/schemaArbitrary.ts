@@ -161,3 +161,69 @@ export function arbitraryFor(schema: Schema, name: string, generation: Generatio
     { weight: generation.hostility, arbitrary: hostileFor(schema, name, generation) },
   );
 }
+
+/** Every place in a JSON value one mutation can go: the value itself, each child, and each object key. */
+function places(
+  value: unknown,
+  at: (string | number)[] = [],
+  found: { path: (string | number)[]; key: boolean }[] = [],
+) {
+  found.push({ path: at, key: false });
+  if (Array.isArray(value)) value.forEach((child, index) => places(child, [...at, index], found));
+  else if (value !== null && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) {
+      found.push({ path: [...at, key], key: true });
+      places(child, [...at, key], found);
+    }
+  return found;
+}
+
+const isContainer = (value: unknown) => value !== null && typeof value === 'object';
+
+function valueAt(value: unknown, path: (string | number)[]): unknown {
+  return path.reduce<unknown>((at, step) => (at as Record<string | number, unknown>)[step], value);
+}
+
+/** `value` with one place replaced by `replacement` (or, for a key, renamed to it when it is a string). */
+function mutateAt(value: unknown, place: { path: (string | number)[]; key: boolean }, replacement: unknown): unknown {
+  if (place.path.length === 0) return replacement;
+  const copy: unknown = structuredClone(value);
+  let parent = copy as Record<string | number, unknown>;
+  for (const step of place.path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  const last = place.path[place.path.length - 1]!;
+  if (place.key && typeof replacement === 'string' && !Array.isArray(parent)) {
+    const child = parent[last];
+    delete parent[last];
+    Object.defineProperty(parent, replacement, { value: child, enumerable: true, configurable: true, writable: true });
+  } else parent[last] = replacement;
+  return copy;
+}
+
+/**
+ * A valid value with exactly one hostile change — one string, number, date, key or sub-tree — so
+ * the rest still passes the schema and the hostile part reaches the handler.
+ */
+export function withOneMutation(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  // A poison goes inside the string already there, so its length, format or pattern still passes.
+  const poison = fc.constantFrom('\u0000', '\ud800', '\udc00', '\udbff\u0000');
+  const replacement = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...oddDates) },
+    { weight: 2, arbitrary: fc.constantFrom(...hostileStrings) },
+    { weight: 3, arbitrary: hostileValue },
+  );
+  // Mostly a leaf (a string, number or boolean: where most handlers are hurt), sometimes a key or a sub-tree.
+  return fc
+    .tuple(valid, fc.nat(), fc.nat(9), fc.boolean(), poison, replacement)
+    .map(([value, index, where, poisoned, toxin, hostile]) => {
+      const all = places(value);
+      const leaves = all.filter((place) => !place.key && !isContainer(valueAt(value, place.path)));
+      const pool = where < 8 && leaves.length > 0 ? leaves : all;
+      const place = pool[index % pool.length]!;
+      const current = place.key ? place.path[place.path.length - 1] : valueAt(value, place.path);
+      if (poisoned && typeof current === 'string') {
+        const at = Math.floor(current.length / 2);
+        return mutateAt(value, place, `${current.slice(0, at)}${toxin}${current.slice(at)}`);
+      }
+      return mutateAt(value, place, hostile);
+    });
+}
