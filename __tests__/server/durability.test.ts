@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { openDatabase } from '../../src/server/db/database';
 import { checkDurability } from '../../src/server/db/durability';
-import { openTestDatabase, postgresUrl, TEMPLATE_DATABASE, withDatabase } from './helpers/testDatabase';
+import { openTestDatabase, postgresUrl, templateDatabase, withDatabase } from './helpers/testDatabase';
 
 function capturingLog() {
   const warnings: string[] = [];
@@ -36,7 +36,7 @@ describe('durability checked at boot', () => {
     const admin = new Client({ connectionString: postgresUrl });
     await admin.connect();
     try {
-      await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+      await admin.query(`create database ${name} template ${templateDatabase()}`);
       await admin.query(`alter database ${name} set synchronous_commit = off`);
       const database = await openDatabase(
         { kind: 'postgres', url: withDatabase(postgresUrl!, name) },

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { Client } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../../src/server/db/database';
-import { pgliteTemplateFile, postgresUrl, TEMPLATE_DATABASE, withDatabase } from './testDatabase';
+import { pgliteTemplateFile, postgresUrl, templateDatabase, withDatabase } from './testDatabase';
 
 /** Migrates one template database per run; each test file clones it (much faster than migrating each time). */
 export default async function globalSetup() {
@@ -17,9 +17,9 @@ export default async function globalSetup() {
   }
   const admin = new Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
-  await admin.query(`create database ${TEMPLATE_DATABASE}`);
+  await admin.query(`drop database if exists ${templateDatabase()} with (force)`);
+  await admin.query(`create database ${templateDatabase()}`);
   await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(postgresUrl, TEMPLATE_DATABASE) });
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(postgresUrl, templateDatabase()) });
   await database.close();
 }

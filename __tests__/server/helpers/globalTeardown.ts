@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { Client } from 'pg';
-import { pgliteTemplateFile, postgresUrl, TEMPLATE_DATABASE } from './testDatabase';
+import { pgliteTemplateFile, postgresUrl, templateDatabase } from './testDatabase';
 
 export default async function globalTeardown() {
   if (!postgresUrl) {
@@ -9,6 +9,6 @@ export default async function globalTeardown() {
   }
   const admin = new Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+  await admin.query(`drop database if exists ${templateDatabase()} with (force)`);
   await admin.end();
 }

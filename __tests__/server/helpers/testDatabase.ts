@@ -8,8 +8,8 @@ import { openDatabase, type Database } from '../../../src/server/db/database';
  * (npm run test:pg). Each test file gets a fresh database cloned from a migrated template.
  */
 export const postgresUrl = process.env.TEST_DATABASE_URL;
-export const TEMPLATE_DATABASE = 'baton_test_template';
-/** Per jest run, so two runs side by side never share a template. */
+/** Per jest run, so two runs side by side (say CI and a developer's file) never share or drop each other's template. */
+export const templateDatabase = () => `baton_test_template_${process.env.JEST_RUN_ID ?? 'local'}`;
 export const pgliteTemplateFile = () =>
   `${process.env.TMPDIR ?? '/tmp'}/baton-pglite-template-${process.env.JEST_RUN_ID ?? 'local'}.tar`;
 
@@ -28,7 +28,7 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
   const name = `baton_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.query(`create database ${name} template ${templateDatabase()}`);
   await admin.end();
   const database = await openDatabase(
     { kind: 'postgres', url: withDatabase(postgresUrl, name), poolSize: 20 },
