@@ -30,8 +30,8 @@ const steps = [
     text: 'Place items by day for this week, by week for the next few, and by milestone beyond that. Near work stays fine-grained, far work stays coarse.',
   },
   {
-    title: 'Hand an item to an agent',
-    text: 'Send it to Claude Code, Copilot or Cursor as a GitHub issue, or copy a terminal command that lets a local Claude Code read it through Baton’s MCP server.',
+    title: 'Hand an item to an agent (coming soon)',
+    text: 'Soon: send it to Claude Code, Copilot or Cursor as a GitHub issue, or copy a terminal command that lets a local Claude Code read it through Baton’s MCP server.',
   },
   {
     title: 'Follow it through',
@@ -60,7 +60,7 @@ export function LandingPage() {
           </h1>
           <p className={styles.lede}>
             Baton is a planning board for software teams that work with AI coding agents. Lay out demos, implementations
-            and go-to-market items by days, weeks and milestones, then hand any item to an agent in one step.
+            and go-to-market items by days, weeks and milestones, then get each item ready to hand to an agent.
           </p>
           <div className={styles.actions}>
             <a className={buttonClassName({ variant: 'primary', size: 'large' })} href={appPath}>
