@@ -89,13 +89,17 @@ describe('the AI SDK generator (MockLanguageModelV3)', () => {
     expect(content).toEqual({ story: 'second' });
   });
 
-  it('includes the item the generation is about, from the server', async () => {
+  it('includes the item the generation is about and its parent contexts, from the server', async () => {
     const model = new MockLanguageModelV3({
       doGenerate: answer('{"parts":[{"description":"a"},{"description":"b"}]}'),
     });
-    const item = { itemType: 2, description: 'Payments', goals: ['Cards'] };
+    const parentContexts = [{ title: 'Decision: Stripe only', kind: 'decision', body: 'No PayPal this year' }];
+    const item = { itemType: 2, description: 'Payments', goals: ['Cards'], parentContexts };
     await generatorFor(model).generate('split-project-item/parts', { inputModel: {}, item });
-    expect(JSON.stringify(model.doGenerateCalls[0]!.prompt)).toContain('Payments');
+    const prompt = JSON.stringify(model.doGenerateCalls[0]!.prompt);
+    expect(prompt).toContain('Payments');
+    expect(prompt).toContain('Decision: Stripe only');
+    expect(prompt).toContain('No PayPal this year');
   });
 });
 
@@ -141,6 +145,9 @@ describe('the OpenAI-compatible adapter against a fake server on 127.0.0.1', () 
       body: { contentId: 'story', itemId: null, inputModel: { description: 'Meal planning' } },
     });
 
+  const storedStory = async () =>
+    (await call(baton.app, 'GET', '/v1/agent/product-story', { cookie })).json().data as unknown;
+
   beforeAll(async () => {
     fake = await startFakeOpenAiCompatible();
     baton = await appWithProvider({
@@ -156,6 +163,17 @@ describe('the OpenAI-compatible adapter against a fake server on 127.0.0.1', () 
     await fake.close();
   });
   beforeEach(() => fake.requests.splice(0));
+
+  it('is what the AI settings page shows, without credentials', async () => {
+    const response = await call(baton.app, 'GET', '/v1/agent/provider', { cookie });
+    expect(response.json().data).toEqual({
+      provider: 'openai-compatible',
+      draftedBy: 'ai',
+      model: 'llama3.2',
+      baseUrl: fake.baseUrl.replace(/\/$/, ''),
+      timeoutSeconds: 0.5,
+    });
+  });
 
   it('answers the generated content, sent as a JSON-schema chat completion, and counts one action', async () => {
     fake.answerWith({ content: { story: 'Parents plan a week of meals in five minutes.' } });
@@ -183,6 +201,7 @@ describe('the OpenAI-compatible adapter against a fake server on 127.0.0.1', () 
     ['no answer within the timeout (not retried)', [{ hang: true as const }], 504, /within 0.5 seconds/, 1],
   ])('turns %s into one clear Failed answer that counts nothing', async (_case, answers, status, message, calls) => {
     const before = await countActions();
+    const draftBefore = await storedStory();
     fake.answerWith(...answers);
     const response = await generateStory();
     expect(response.statusCode).toBe(status);
@@ -191,6 +210,7 @@ describe('the OpenAI-compatible adapter against a fake server on 127.0.0.1', () 
     expect(response.json().message).toMatch(/Nothing was counted/);
     expect(fake.requests).toHaveLength(calls);
     expect(await countActions()).toBe(before);
+    expect(await storedStory()).toEqual(draftBefore);
   });
 
   const streamStory = () =>

@@ -11,6 +11,7 @@ import { BoardItemList, Item } from '../../src/shared/contract/items';
 import { boardDescription } from '../../src/shared/boardDescription';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, inWeek, onDay, queryBoard, teamUser, unscheduled } from './helpers/planning';
+import { seedPatterns } from './helpers/patterns';
 
 jest.setTimeout(30_000);
 
@@ -20,6 +21,7 @@ describe('the board answer, built by the database', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     u = await teamUser(t.app, 'answer@example.com');
+    await seedPatterns(t.app, u.cookie, ['pattern-1']);
     await t.app.db.update(accounts).set({ plan: 'business' }).where(eq(accounts.id, 'answer@example.com'));
   });
   afterAll(() => t.close());

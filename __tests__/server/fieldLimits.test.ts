@@ -7,6 +7,7 @@ import { accounts, teams } from '../../src/server/db/schema';
 import { FIELD_LIMITS } from '../../src/shared/fieldLimits';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, teamUser, unscheduled } from './helpers/planning';
+import { seedPatterns } from './helpers/patterns';
 
 jest.setTimeout(60_000);
 
@@ -47,6 +48,7 @@ describe('limits on free-form fields', () => {
   beforeAll(async () => {
     t = await buildTestApp({ RATE_LIMIT_ENABLED: 'false' });
     u = await teamUser(t.app, 'limits@example.com');
+    await seedPatterns(t.app, u.cookie, ids(L.projectPatternIds.maxItems));
     await t.app.db.update(accounts).set({ plan: 'business' }).where(eq(accounts.id, 'limits@example.com'));
   });
   afterAll(() => t.close());

@@ -13,6 +13,7 @@ import {
   unscheduled,
   type Assignment,
 } from './helpers/planning';
+import { seedPatterns } from './helpers/patterns';
 import { quotaMessage } from '../../src/shared/quota';
 
 // Fresh databases and big boards are slow on a busy machine.
@@ -33,6 +34,7 @@ describe('items', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     u = await teamUser(t.app, 'ada@example.com');
+    await seedPatterns(t.app, u.cookie, ['p1']);
     // Room for the many projects these tests make; the quota test goes back to the free plan.
     await setPlan('business');
   });

@@ -1,11 +1,14 @@
 import { buildTestApp, call, signInAs, type TestApp } from './helpers/testApp';
 import { expectForbidden, invite, join, putPlan } from './helpers/members';
+import { createItem } from './helpers/planning';
+import { AgentKinds } from '../../src/shared/contract/agent';
+import { draftOperationSuffix, draftScopeOf } from '../../src/shared/contract/agentDrafts';
 
 // Integration tests: many calls each, and the machine may be busy running other suites.
 jest.setTimeout(30_000);
 
 /**
- * The role × route matrix: every route of the userAndTeam and account groups, called by the account
+ * The role × route matrix: every route of the userAndTeam, account, agent and contextItems groups, called by the account
  * owner (an Admin of their team), another Admin and an Editor. Who may call it:
  *   everyone  any member (planning data, switching and creating teams, reading the subscription)
  *   admins    Admins only (team name, members, roles, invites) — Editors get 403
@@ -30,6 +33,7 @@ const allowed: Record<Who, Actor[]> = {
 describe('role × route matrix', () => {
   let t: TestApp;
   let teamId: string;
+  let projectId: string;
   const cookies = {} as Record<Actor | 'host', string>;
   let serial = 0;
   const unique = (prefix: string) => `${prefix}-${++serial}@matrix.example`;
@@ -38,6 +42,7 @@ describe('role × route matrix', () => {
     t = await buildTestApp();
     const owner = await signInAs(t.app, 'owner@matrix.example');
     teamId = owner.context.activeTeam.id;
+    projectId = owner.context.availableProjects[0].id;
     cookies.owner = owner.cookie;
     await putPlan(t.app, owner.cookie, 'business');
     cookies.admin = (await join(t.app, owner.cookie, 'admin@matrix.example', 0)).cookie;
@@ -190,7 +195,78 @@ describe('role × route matrix', () => {
     cancelPlan: { who: 'owner', method: 'DELETE', request: async () => ({ url: '/v1/accounts/active/plan' }) },
   };
 
-  it('covers every route of the userAndTeam and account groups', async () => {
+  // The agent group: drafts and generation for every member, the provider settings for Admins.
+  let matrixItemId: string | undefined;
+  const matrixItem = async () =>
+    (matrixItemId ??= (
+      await createItem(t.app, cookies.owner, projectId, { item: { description: 'Split me\n- one\n- two' } })
+    ).id);
+  for (const kind of AgentKinds) {
+    const perItem = draftScopeOf(kind) === 'item';
+    matrix[`getAgent${draftOperationSuffix(kind)}`] = {
+      who: 'everyone',
+      method: 'GET',
+      request: async () => ({ url: perItem ? `/v1/agent/${kind}/${await matrixItem()}` : `/v1/agent/${kind}` }),
+    };
+    matrix[`putAgent${draftOperationSuffix(kind)}`] = {
+      who: 'everyone',
+      method: 'PUT',
+      request: async (actor) => ({
+        url: `/v1/agent/${kind}`,
+        body: {
+          ...(perItem ? { itemId: await matrixItem() } : {}),
+          step: null,
+          inputModel: { by: actor },
+          content: {},
+        },
+      }),
+    };
+  }
+  matrix.generateAgentContent = {
+    who: 'everyone',
+    method: 'POST',
+    request: async () => ({
+      url: '/v1/agent/product-story/generate',
+      body: { contentId: 'story', itemId: null, inputModel: { description: 'Matrix' } },
+    }),
+  };
+  matrix.getAgentProvider = { who: 'admins', method: 'GET', request: async () => ({ url: '/v1/agent/provider' }) };
+
+  // Context items: shared background every member reads and writes.
+  const C = '/v1/teams/active/context-items';
+  const newContextItem = async (title: string) =>
+    (await call(t.app, 'POST', C, { cookie: cookies.owner, body: { title, body: '' } })).json().data.id as string;
+  matrix.createContextItem = {
+    who: 'everyone',
+    method: 'POST',
+    request: async (actor) => ({ url: C, body: { title: `Written by ${actor}`, body: 'Markdown' } }),
+  };
+  matrix.listContextItems = { who: 'everyone', method: 'GET', request: async () => ({ url: C }) };
+  matrix.getContextItem = {
+    who: 'everyone',
+    method: 'GET',
+    request: async () => ({ url: `${C}/${await newContextItem('Read me')}` }),
+  };
+  matrix.putContextItem = {
+    who: 'everyone',
+    method: 'PUT',
+    request: async (actor) => ({
+      url: `${C}/${await newContextItem('Edit me')}`,
+      body: { title: `Edited by ${actor}`, body: '' },
+    }),
+  };
+  matrix.deleteContextItem = {
+    who: 'everyone',
+    method: 'DELETE',
+    request: async () => ({ url: `${C}/${await newContextItem('Delete me')}` }),
+  };
+  matrix.getParentContexts = {
+    who: 'everyone',
+    method: 'GET',
+    request: async () => ({ url: `/v1/teams/active/project-items/${await matrixItem()}/parent-contexts` }),
+  };
+
+  it('covers every route of the userAndTeam, account, agent and contextItems groups', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     const operations: string[] = [];
     for (const pathItem of Object.values(document.paths) as Record<
@@ -198,7 +274,7 @@ describe('role × route matrix', () => {
       { operationId: string; tags?: string[] }
     >[]) {
       for (const operation of Object.values(pathItem)) {
-        if (operation.tags?.some((tag) => tag === 'userAndTeam' || tag === 'account'))
+        if (operation.tags?.some((tag) => ['userAndTeam', 'account', 'agent', 'contextItems'].includes(tag)))
           operations.push(operation.operationId);
       }
     }

@@ -18,7 +18,8 @@ export const FIELD_LIMITS = {
   goals: { maxItems: 20, maxLength: 2_000 },
   newTestScenarios: { maxItems: 50, maxLength: 1_000 },
   implementationIds: { maxItems: 200 },
-  projectPatternIds: { maxItems: 200 },
+  /** No more than the team's two pattern catalogues can hold (30 each, contract/agent.ts). */
+  projectPatternIds: { maxItems: 60 },
   localPatternData: { maxBytes: 64 * 1024, maxDepth: 8, patterns: 500, patternConnections: 2_000 },
   goToMarketPlan: { maxBytes: 64 * 1024, maxDepth: 8, maxProperties: 200 },
   globalTeamData: { maxBytes: 64 * 1024, maxDepth: 8, maxProperties: 200 },

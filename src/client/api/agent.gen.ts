@@ -2,6 +2,56 @@
 import { api } from './apiSlice';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getAgentProductStory: build.query<GetAgentProductStoryApiResponse, GetAgentProductStoryApiArg>({
+      query: () => ({ url: `/v1/agent/product-story` }),
+    }),
+    putAgentProductStory: build.mutation<PutAgentProductStoryApiResponse, PutAgentProductStoryApiArg>({
+      query: (queryArg) => ({ url: `/v1/agent/product-story`, method: 'PUT', body: queryArg }),
+    }),
+    getAgentProjectPlan: build.query<GetAgentProjectPlanApiResponse, GetAgentProjectPlanApiArg>({
+      query: () => ({ url: `/v1/agent/project-plan` }),
+    }),
+    putAgentProjectPlan: build.mutation<PutAgentProjectPlanApiResponse, PutAgentProjectPlanApiArg>({
+      query: (queryArg) => ({ url: `/v1/agent/project-plan`, method: 'PUT', body: queryArg }),
+    }),
+    getAgentEngineeringPatterns: build.query<GetAgentEngineeringPatternsApiResponse, GetAgentEngineeringPatternsApiArg>(
+      {
+        query: () => ({ url: `/v1/agent/engineering-patterns` }),
+      },
+    ),
+    putAgentEngineeringPatterns: build.mutation<
+      PutAgentEngineeringPatternsApiResponse,
+      PutAgentEngineeringPatternsApiArg
+    >({
+      query: (queryArg) => ({ url: `/v1/agent/engineering-patterns`, method: 'PUT', body: queryArg }),
+    }),
+    getAgentProductPatterns: build.query<GetAgentProductPatternsApiResponse, GetAgentProductPatternsApiArg>({
+      query: () => ({ url: `/v1/agent/product-patterns` }),
+    }),
+    putAgentProductPatterns: build.mutation<PutAgentProductPatternsApiResponse, PutAgentProductPatternsApiArg>({
+      query: (queryArg) => ({ url: `/v1/agent/product-patterns`, method: 'PUT', body: queryArg }),
+    }),
+    getAgentAddSingleNewItem: build.query<GetAgentAddSingleNewItemApiResponse, GetAgentAddSingleNewItemApiArg>({
+      query: (queryArg) => ({ url: `/v1/agent/add-single-new-item/${encodeURIComponent(String(queryArg))}` }),
+    }),
+    putAgentAddSingleNewItem: build.mutation<PutAgentAddSingleNewItemApiResponse, PutAgentAddSingleNewItemApiArg>({
+      query: (queryArg) => ({ url: `/v1/agent/add-single-new-item`, method: 'PUT', body: queryArg }),
+    }),
+    getAgentSplitProjectItem: build.query<GetAgentSplitProjectItemApiResponse, GetAgentSplitProjectItemApiArg>({
+      query: (queryArg) => ({ url: `/v1/agent/split-project-item/${encodeURIComponent(String(queryArg))}` }),
+    }),
+    putAgentSplitProjectItem: build.mutation<PutAgentSplitProjectItemApiResponse, PutAgentSplitProjectItemApiArg>({
+      query: (queryArg) => ({ url: `/v1/agent/split-project-item`, method: 'PUT', body: queryArg }),
+    }),
+    getAgentAddMultipleItems: build.query<GetAgentAddMultipleItemsApiResponse, GetAgentAddMultipleItemsApiArg>({
+      query: () => ({ url: `/v1/agent/add-multiple-items` }),
+    }),
+    putAgentAddMultipleItems: build.mutation<PutAgentAddMultipleItemsApiResponse, PutAgentAddMultipleItemsApiArg>({
+      query: (queryArg) => ({ url: `/v1/agent/add-multiple-items`, method: 'PUT', body: queryArg }),
+    }),
+    getAgentProvider: build.query<GetAgentProviderApiResponse, GetAgentProviderApiArg>({
+      query: () => ({ url: `/v1/agent/provider` }),
+    }),
     generateAgentContent: build.mutation<GenerateAgentContentApiResponse, GenerateAgentContentApiArg>({
       query: (queryArg) => ({
         url: `/v1/agent/${encodeURIComponent(String(queryArg.contextId))}/generate`,
@@ -13,6 +63,492 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
+export type GetAgentProductStoryApiResponse = /** status 200 Default Response */ {
+  kind: 'product-story';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    motivatingQuestions?: {
+      questions: {
+        id: string;
+        question: string;
+      }[];
+    };
+    story?: {
+      /** The product story, in markdown. */
+      story: string;
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type GetAgentProductStoryApiArg = void;
+export type PutAgentProductStoryApiResponse = /** status 200 Default Response */ {
+  kind: 'product-story';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    motivatingQuestions?: {
+      questions: {
+        id: string;
+        question: string;
+      }[];
+    };
+    story?: {
+      /** The product story, in markdown. */
+      story: string;
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type PutAgentProductStoryApiArg = {
+  /** The flow's current step (spec §4 step names), or null before the flow starts. */
+  step: string | null;
+  /** At most 65,536 bytes as JSON, nested at most 6 levels deep. */
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    motivatingQuestions?: {
+      questions: {
+        id: string;
+        question: string;
+      }[];
+    };
+    story?: {
+      /** The product story, in markdown. */
+      story: string;
+    };
+  };
+};
+export type GetAgentProjectPlanApiResponse = /** status 200 Default Response */ {
+  kind: 'project-plan';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    plan?: {
+      /** The project plan, in markdown, without the milestones (they go in milestones). */
+      plan: string;
+      milestones: {
+        title: string;
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type GetAgentProjectPlanApiArg = void;
+export type PutAgentProjectPlanApiResponse = /** status 200 Default Response */ {
+  kind: 'project-plan';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    plan?: {
+      /** The project plan, in markdown, without the milestones (they go in milestones). */
+      plan: string;
+      milestones: {
+        title: string;
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type PutAgentProjectPlanApiArg = {
+  /** The flow's current step (spec §4 step names), or null before the flow starts. */
+  step: string | null;
+  /** At most 65,536 bytes as JSON, nested at most 6 levels deep. */
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    plan?: {
+      /** The project plan, in markdown, without the milestones (they go in milestones). */
+      plan: string;
+      milestones: {
+        title: string;
+        description: string;
+      }[];
+    };
+  };
+};
+export type GetAgentEngineeringPatternsApiResponse = /** status 200 Default Response */ {
+  kind: 'engineering-patterns';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    motivatingQuestions?: {
+      questions: {
+        id: string;
+        question: string;
+      }[];
+    };
+    patterns?: {
+      patterns: {
+        id?: string;
+        name: string;
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type GetAgentEngineeringPatternsApiArg = void;
+export type PutAgentEngineeringPatternsApiResponse = /** status 200 Default Response */ {
+  kind: 'engineering-patterns';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    motivatingQuestions?: {
+      questions: {
+        id: string;
+        question: string;
+      }[];
+    };
+    patterns?: {
+      patterns: {
+        id?: string;
+        name: string;
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type PutAgentEngineeringPatternsApiArg = {
+  /** The flow's current step (spec §4 step names), or null before the flow starts. */
+  step: string | null;
+  /** At most 65,536 bytes as JSON, nested at most 6 levels deep. */
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    motivatingQuestions?: {
+      questions: {
+        id: string;
+        question: string;
+      }[];
+    };
+    patterns?: {
+      patterns: {
+        id?: string;
+        name: string;
+        description: string;
+      }[];
+    };
+  };
+};
+export type GetAgentProductPatternsApiResponse = /** status 200 Default Response */ {
+  kind: 'product-patterns';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    motivatingQuestions?: {
+      questions: {
+        id: string;
+        question: string;
+      }[];
+    };
+    patterns?: {
+      patterns: {
+        id?: string;
+        name: string;
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type GetAgentProductPatternsApiArg = void;
+export type PutAgentProductPatternsApiResponse = /** status 200 Default Response */ {
+  kind: 'product-patterns';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    motivatingQuestions?: {
+      questions: {
+        id: string;
+        question: string;
+      }[];
+    };
+    patterns?: {
+      patterns: {
+        id?: string;
+        name: string;
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type PutAgentProductPatternsApiArg = {
+  /** The flow's current step (spec §4 step names), or null before the flow starts. */
+  step: string | null;
+  /** At most 65,536 bytes as JSON, nested at most 6 levels deep. */
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    motivatingQuestions?: {
+      questions: {
+        id: string;
+        question: string;
+      }[];
+    };
+    patterns?: {
+      patterns: {
+        id?: string;
+        name: string;
+        description: string;
+      }[];
+    };
+  };
+};
+export type GetAgentAddSingleNewItemApiResponse = /** status 200 Default Response */ {
+  kind: 'add-single-new-item';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    refinedDescription?: {
+      /** The refined description, in markdown. */
+      refinedDescription: string;
+      goals: string[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type GetAgentAddSingleNewItemApiArg = string;
+export type PutAgentAddSingleNewItemApiResponse = /** status 200 Default Response */ {
+  kind: 'add-single-new-item';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    refinedDescription?: {
+      /** The refined description, in markdown. */
+      refinedDescription: string;
+      goals: string[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type PutAgentAddSingleNewItemApiArg = {
+  itemId: string;
+  /** The flow's current step (spec §4 step names), or null before the flow starts. */
+  step: string | null;
+  /** At most 65,536 bytes as JSON, nested at most 6 levels deep. */
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    refinedDescription?: {
+      /** The refined description, in markdown. */
+      refinedDescription: string;
+      goals: string[];
+    };
+  };
+};
+export type GetAgentSplitProjectItemApiResponse = /** status 200 Default Response */ {
+  kind: 'split-project-item';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    parts?: {
+      /** The item keeps the first part; each further one becomes a new item (POST …/split). */
+      parts: {
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type GetAgentSplitProjectItemApiArg = string;
+export type PutAgentSplitProjectItemApiResponse = /** status 200 Default Response */ {
+  kind: 'split-project-item';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    parts?: {
+      /** The item keeps the first part; each further one becomes a new item (POST …/split). */
+      parts: {
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type PutAgentSplitProjectItemApiArg = {
+  itemId: string;
+  /** The flow's current step (spec §4 step names), or null before the flow starts. */
+  step: string | null;
+  /** At most 65,536 bytes as JSON, nested at most 6 levels deep. */
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    parts?: {
+      /** The item keeps the first part; each further one becomes a new item (POST …/split). */
+      parts: {
+        description: string;
+      }[];
+    };
+  };
+};
+export type GetAgentAddMultipleItemsApiResponse = /** status 200 Default Response */ {
+  kind: 'add-multiple-items';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    refinedDescription?: {
+      /** The refined description, in markdown. */
+      refinedDescription: string;
+      goals: string[];
+    };
+    items?: {
+      items: {
+        /** demo 1, implementation 2, go-to-market 3 */
+        itemType: 1 | 2 | 3;
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type GetAgentAddMultipleItemsApiArg = void;
+export type PutAgentAddMultipleItemsApiResponse = /** status 200 Default Response */ {
+  kind: 'add-multiple-items';
+  projectId: string | null;
+  itemId: string | null;
+  step: string | null;
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    refinedDescription?: {
+      /** The refined description, in markdown. */
+      refinedDescription: string;
+      goals: string[];
+    };
+    items?: {
+      items: {
+        /** demo 1, implementation 2, go-to-market 3 */
+        itemType: 1 | 2 | 3;
+        description: string;
+      }[];
+    };
+  };
+  /** Who wrote the last generated part. */
+  draftedBy: ('drafter' | 'ai') | (null | null);
+  updatedAt: string | null;
+};
+export type PutAgentAddMultipleItemsApiArg = {
+  /** The flow's current step (spec §4 step names), or null before the flow starts. */
+  step: string | null;
+  /** At most 65,536 bytes as JSON, nested at most 6 levels deep. */
+  inputModel: {
+    [key: string]: unknown;
+  };
+  content: {
+    refinedDescription?: {
+      /** The refined description, in markdown. */
+      refinedDescription: string;
+      goals: string[];
+    };
+    items?: {
+      items: {
+        /** demo 1, implementation 2, go-to-market 3 */
+        itemType: 1 | 2 | 3;
+        description: string;
+      }[];
+    };
+  };
+};
+export type GetAgentProviderApiResponse = /** status 200 Default Response */ {
+  /** AI_PROVIDER: none (the built-in drafter), openai, anthropic or openai-compatible */
+  provider: string;
+  draftedBy: 'drafter' | 'ai';
+  model: string | null;
+  /** AI_BASE_URL without any credentials in it */
+  baseUrl: string | null;
+  timeoutSeconds: number | null;
+};
+export type GetAgentProviderApiArg = void;
 export type GenerateAgentContentApiResponse =
   | /** status 200 Default Response */ {
       contextId: 'product-story';
@@ -39,7 +575,7 @@ export type GenerateAgentContentApiResponse =
       contentId: 'plan';
       draftedBy: 'drafter' | 'ai';
       content: {
-        /** The project plan, in markdown. */
+        /** The project plan, in markdown, without the milestones (they go in milestones). */
         plan: string;
         milestones: {
           title: string;
@@ -270,4 +806,29 @@ export type GenerateAgentContentApiArg = {
         };
       };
 };
-export const { useGenerateAgentContentMutation } = injectedRtkApi;
+export const {
+  useGetAgentProductStoryQuery,
+  useLazyGetAgentProductStoryQuery,
+  usePutAgentProductStoryMutation,
+  useGetAgentProjectPlanQuery,
+  useLazyGetAgentProjectPlanQuery,
+  usePutAgentProjectPlanMutation,
+  useGetAgentEngineeringPatternsQuery,
+  useLazyGetAgentEngineeringPatternsQuery,
+  usePutAgentEngineeringPatternsMutation,
+  useGetAgentProductPatternsQuery,
+  useLazyGetAgentProductPatternsQuery,
+  usePutAgentProductPatternsMutation,
+  useGetAgentAddSingleNewItemQuery,
+  useLazyGetAgentAddSingleNewItemQuery,
+  usePutAgentAddSingleNewItemMutation,
+  useGetAgentSplitProjectItemQuery,
+  useLazyGetAgentSplitProjectItemQuery,
+  usePutAgentSplitProjectItemMutation,
+  useGetAgentAddMultipleItemsQuery,
+  useLazyGetAgentAddMultipleItemsQuery,
+  usePutAgentAddMultipleItemsMutation,
+  useGetAgentProviderQuery,
+  useLazyGetAgentProviderQuery,
+  useGenerateAgentContentMutation,
+} = injectedRtkApi;

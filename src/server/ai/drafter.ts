@@ -131,15 +131,11 @@ const drafts: Drafts = {
             };
           })
         : defaultMilestones(goal);
-    const list = milestones
-      .map(
-        (m, index) => `${index + 1}. **${m.title}**${m.description ? ` — ${m.description.replace(/\n+/g, ' ')}` : ''}`,
-      )
-      .join('\n');
     const notes = answered(inputModel.answers).map(
       (entry) => `- ${entry.question.trim()} ${points(entry.answer).join('; ')}`,
     );
-    const plan = [`## Goal\n\n${tidy(goalText)}`, `## Milestones\n\n${list}`];
+    // The milestones are their own field (shown and edited as a list), so the text leaves them out.
+    const plan = [`## Goal\n\n${tidy(goalText)}`];
     if (notes.length > 0) plan.push(`## Notes from the answers\n\n${notes.join('\n')}`);
     return { plan: clip(plan.join('\n\n'), L.plan), milestones };
   },

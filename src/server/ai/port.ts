@@ -6,7 +6,12 @@ export interface ItemContext {
   itemType: number;
   description: string;
   goals: string[];
+  /** The context items above the item (agents.md §2), nearest first, bodies cut to PROMPT_CONTEXT_LIMITS. */
+  parentContexts: { title: string; kind: string | null; body: string }[];
 }
+
+/** How much of the parent chain a prompt carries: the nearest few, each body cut short. */
+export const PROMPT_CONTEXT_LIMITS = { depth: 5, body: 2_000 } as const;
 
 export interface GenerationInput<K extends AgentPairKey = AgentPairKey> {
   inputModel: PairInput<K>;

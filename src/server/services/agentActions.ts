@@ -1,8 +1,8 @@
 /**
  * One generation for the active team: the body checked against its pair's schema, the item checked
  * against the team, the content generated outside any transaction (a model may take a minute), then
- * one agent action recorded under the account's row lock, within its monthly quota. A failed
- * generation records nothing.
+ * one agent action recorded under the account's row lock, within its monthly quota, together with the
+ * generated part written into the stored draft. A failed generation records and changes nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { Value } from '@sinclair/typebox/value';
@@ -21,8 +21,11 @@ import {
   type AgentPairKey,
   type GeneratedContent,
 } from '../../shared/contract/agent';
-import type { AgentGenerator, GenerationInput, ItemContext } from '../ai/port';
+import { PROMPT_CONTEXT_LIMITS, type AgentGenerator, type GenerationInput, type ItemContext } from '../ai/port';
+import { contextChain } from '../repositories/contextItems';
 import { contentProblem } from '../ai/outputSchema';
+import { writeGeneratedPart } from '../repositories/agentDrafts';
+import { draftKeyOf, withPatternIds } from './agentDrafts';
 
 const bodySchemas = new Map<AgentPairKey, ReturnType<typeof generateBodyOf>>();
 const bodySchemaOf = (pair: AgentPairKey) => {
@@ -68,7 +71,13 @@ async function itemContext(db: Db, teamId: string, itemId: string | null): Promi
   if (itemId === null) return null;
   const item = await findTeamItem(db, teamId, itemId);
   if (!item) throw notFound('item not found');
-  return { itemType: item.itemType, description: item.description, goals: item.goals };
+  const chain = item.parentContextItemId ? await contextChain(db, teamId, item.parentContextItemId) : [];
+  const parentContexts = chain.slice(0, PROMPT_CONTEXT_LIMITS.depth).map((context) => ({
+    title: context.title,
+    kind: context.kind,
+    body: context.body.slice(0, PROMPT_CONTEXT_LIMITS.body),
+  }));
+  return { itemType: item.itemType, description: item.description, goals: item.goals, parentContexts };
 }
 
 /** Records one agent action, refused with QuotaLimit `agent-actions` past the month's quota. Run it in a transaction. */
@@ -104,6 +113,7 @@ export async function generateAgentContent(
   const { pair, itemId, inputModel } = parseGenerateBody(input.contextId, input.body);
   const accountId = await teamAccountId(db, input.teamId);
   const item = await itemContext(db, input.teamId, itemId);
+  const draftKey = await draftKeyOf(db, { teamId: input.teamId, userId: input.userId, kind: input.contextId, itemId });
   // A check without the lock first, so a caller already past the quota costs no generation.
   await enforceQuota(db, { kind: 'agent-actions', accountId }, input.now);
 
@@ -115,9 +125,19 @@ export async function generateAgentContent(
   const problem = contentProblem(pair, content);
   if (problem) throw new Error(`${generator.provider} produced off-schema ${pair} content at ${problem}`);
 
-  await db.transaction((tx) =>
-    recordAgentAction(tx, { accountId, teamId: input.teamId, userId: input.userId, kind: pair, now: input.now }),
-  );
   const { contextId, contentId } = agentPairs[pair];
+  // The action and the part it wrote land together: a refused action leaves the draft as it was.
+  await db.transaction(async (tx) => {
+    await recordAgentAction(tx, { accountId, teamId: input.teamId, userId: input.userId, kind: pair, now: input.now });
+    await writeGeneratedPart(tx, draftKey, {
+      id: randomUUID(),
+      contentId,
+      content: withPatternIds(contextId, { [contentId]: content })[contentId],
+      inputModel: inputModel as object,
+      draftedBy: generator.draftedBy,
+      userId: input.userId,
+      now: input.now,
+    });
+  });
   return { contextId, contentId, draftedBy: generator.draftedBy, content };
 }

@@ -24,6 +24,7 @@ import {
 import { appendHistory, deleteHistory, type HistoryEntryInput } from '../repositories/assignmentHistory';
 import { lockTeamProject } from '../repositories/projects';
 import { enforceQuota } from './quotas';
+import { teamPatterns } from './agentDrafts';
 import {
   checkAssignee,
   checkBucket,
@@ -36,6 +37,7 @@ import {
   resolveOrderUpdate,
   type AssignmentState,
 } from './plan';
+import { checkParentContext } from './contextItems';
 import { invalidRequest, notFound } from '../errors';
 import { ItemType } from '../../shared/enums';
 import { bucketKey, sameBucket, type PlanBucket } from '../../shared/timeframes';
@@ -97,9 +99,19 @@ function changeOf(fields: AnyItemFields): ItemChange {
   return change;
 }
 
+/** projectPatternIds must name patterns of the team's engineering or product catalogue. */
+async function checkPatternIds(db: Db, teamId: string, ids: readonly string[], field: string) {
+  const patterns = await teamPatterns(db, teamId);
+  const unknown = ids.find((id) => !patterns.has(id));
+  if (unknown !== undefined) {
+    throw invalidRequest(`${field}.projectPatternIds: ${unknown} is not a pattern of this team`);
+  }
+}
+
 /**
- * Checks an item's fields against its kind and the team: kind-specific fields only on their kind, and
- * implementationIds naming implementations of the team (another team's ids are not found).
+ * Checks an item's fields against its kind and the team: kind-specific fields only on their kind,
+ * implementationIds naming implementations of the team (another team's ids are not found), and
+ * projectPatternIds naming the team's patterns, parentContextItemId naming one of its context items.
  */
 async function checkFields(db: Db, teamId: string, itemType: ItemType, fields: AnyItemFields, field: string) {
   for (const [name, kind] of Object.entries(kindFields)) {
@@ -107,6 +119,8 @@ async function checkFields(db: Db, teamId: string, itemType: ItemType, fields: A
       throw invalidRequest(`${field}.${name} is not a field of a ${itemKindName[itemType]}`);
     }
   }
+  if (fields.projectPatternIds?.length) await checkPatternIds(db, teamId, fields.projectPatternIds, field);
+  await checkParentContext(db, teamId, fields.parentContextItemId, `${field}.parentContextItemId`);
   const ids = fields.implementationIds ?? [];
   if (ids.length === 0) return;
   const types = await teamItemTypes(db, teamId, ids);

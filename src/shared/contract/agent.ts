@@ -104,7 +104,7 @@ const StoryContent = Type.Object({ story: required(L.story, 'The product story, 
 const Milestone = Type.Object({ title: required(L.title), description: text(L.shortText) }, strict);
 const PlanContent = Type.Object(
   {
-    plan: required(L.plan, 'The project plan, in markdown.'),
+    plan: required(L.plan, 'The project plan, in markdown, without the milestones (they go in milestones).'),
     milestones: Type.Array(Milestone, { maxItems: L.milestones }),
   },
   strict,
@@ -299,3 +299,16 @@ export interface GeneratedContent<K extends AgentPairKey = AgentPairKey> {
   draftedBy: DraftedBy;
   content: PairContent<K>;
 }
+
+// ---- The provider in use: GET /agent/provider (Admins; from config, never a secret) ----
+
+export const AgentProvider = Type.Object({
+  provider: Type.String({
+    description: 'AI_PROVIDER: none (the built-in drafter), openai, anthropic or openai-compatible',
+  }),
+  draftedBy: DraftedBy,
+  model: Type.Union([Type.String(), Type.Null()]),
+  baseUrl: Type.Union([Type.String(), Type.Null()], { description: 'AI_BASE_URL without any credentials in it' }),
+  timeoutSeconds: Type.Union([Type.Number(), Type.Null()]),
+});
+export type AgentProvider = Static<typeof AgentProvider>;

@@ -13,3 +13,5 @@ export * from './assignmentHistory';
 export * from './billing';
 export * from './rateLimits';
 export * from './idempotencyKeys';
+export * from './contextItems';
+export * from './agentDrafts';

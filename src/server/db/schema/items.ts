@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { customType, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
+import { contextItems } from './contextItems';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -24,7 +25,7 @@ export const items = pgTable(
     workflowStatus: integer('workflow_status').notNull().default(0),
     codingAgentUrl: text('coding_agent_url'),
     pullRequestUrl: text('pull_request_url'),
-    parentContextItemId: text('parent_context_item_id'),
+    parentContextItemId: text('parent_context_item_id').references(() => contextItems.id, { onDelete: 'set null' }),
     goals: jsonb('goals').$type<string[]>().notNull().default([]),
     startDate: date('start_date', { mode: 'string' }),
     completionDate: timestamp('completion_date', { withTimezone: true }),
@@ -45,6 +46,7 @@ export const items = pgTable(
   (table) => [
     unique('items_team_external_id').on(table.teamId, table.externalId),
     index('items_team_id').on(table.teamId),
+    index('items_parent_context_item_id').on(table.parentContextItemId),
     index('items_search_vector').using('gin', table.searchVector),
   ],
 );

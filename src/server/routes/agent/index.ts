@@ -6,12 +6,16 @@ import { requireActiveTeam } from '../activeTeam';
 import { generateAgentContent } from '../../services/agentActions';
 import { AiProviderError } from '../../ai/providerError';
 import { EventStream, wantsEventStream } from './eventStream';
+import agentDraftRoutes from './drafts';
+import agentProviderRoute from './provider';
 
 const tags = ['agent'];
 
-/** Agent generation (spec §7 "Agent", agents.md §1). Drafts (GET/PUT /agent/<kind>) are still to come. */
+/** Agent generation and stored drafts (spec §7 "Agent", agents.md §1). */
 export default async function agentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(agentDraftRoutes);
+  await app.register(agentProviderRoute);
 
   app.post(
     '/agent/:contextId/generate',
