@@ -6,6 +6,7 @@ import { server } from '../helpers/server';
 import { planBackend } from '../helpers/handlers/planBackend';
 import { fakeLayout, renderBoard } from './boardTestUtils';
 import { FIELD_LIMITS } from '../../../src/shared/fieldLimits';
+import { agentBackend } from '../helpers/handlers/agent';
 
 fakeLayout();
 
@@ -83,6 +84,16 @@ describe('the item panel', () => {
     const user = userEvent.setup();
     const description = `# Importer\n\n${'Long details. '.repeat(500)}`;
     const [stored] = planBackend.seed([{ id: 'i', description, itemType: 2 }]);
+    agentBackend.store('engineering-patterns', {
+      content: {
+        patterns: {
+          patterns: [
+            { id: 'queue', name: 'Queue the work', description: '' },
+            { id: 'retry', name: 'Retry with backoff', description: '' },
+          ],
+        },
+      },
+    });
     Object.assign(stored!, {
       goals: ['Ship it'],
       newTestScenarios: ['Empty file'],
@@ -113,7 +124,8 @@ describe('the item panel', () => {
     expect(await within(dialog).findByRole('textbox', { name: 'Description (markdown)' })).toHaveValue(description);
     expect(within(dialog).getByRole('textbox', { name: 'Goal 1' })).toHaveValue('Ship it');
     expect(within(dialog).getByRole('textbox', { name: 'Test scenario 1' })).toHaveValue('Empty file');
-    expect(within(dialog).getByRole('textbox', { name: 'Project pattern ids (comma-separated)' })).toHaveValue('queue');
+    expect(await within(dialog).findByRole('checkbox', { name: 'Queue the work' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Retry with backoff' })).not.toBeChecked();
     expect(within(dialog).getByRole('textbox', { name: 'Coding agent' })).toHaveValue(
       'https://agent.example.com/run/7',
     );

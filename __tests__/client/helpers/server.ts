@@ -5,6 +5,7 @@ import { teamsHandlers } from './handlers/teams';
 import { accountHandlers } from './handlers/account';
 import { projectsHandlers } from './handlers/projects';
 import { itemsHandlers } from './handlers/items';
+import { agentHandlers } from './handlers/agent';
 
 /** msw with the handlers of every API group; tests override single calls with `server.use`. */
 export const server = setupServer(
@@ -14,4 +15,5 @@ export const server = setupServer(
   ...accountHandlers,
   ...projectsHandlers,
   ...itemsHandlers,
+  ...agentHandlers,
 );

@@ -11,6 +11,7 @@ import { mockBackend } from './handlers/mockBackend';
 import { teamsBackend } from './handlers/teams';
 import { accountBackend } from './handlers/account';
 import { planBackend } from './handlers/planBackend';
+import { agentBackend } from './handlers/agent';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -18,6 +19,7 @@ beforeEach(() => {
   teamsBackend.reset();
   accountBackend.reset();
   planBackend.reset();
+  agentBackend.reset();
   localStorage.clear();
   sessionStorage.clear();
 });

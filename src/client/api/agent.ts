@@ -1,10 +1,101 @@
-import { enhancedApi } from './agent.gen';
+import { enhancedApi, type GenerateAgentContentApiArg } from './agent.gen';
+import { eventStreamHandler } from './generationStream';
+import { AgentKinds, isPerItemKind, type AgentKind } from '../../shared/contract/agent';
+import { draftOperationSuffix, type AgentDraft, type PutDraftBody } from '../../shared/contract/agentDrafts';
+
+export const getDraftEndpoint = (kind: AgentKind) => `getAgent${draftOperationSuffix(kind)}` as const;
+export const putDraftEndpoint = (kind: AgentKind) => `putAgent${draftOperationSuffix(kind)}` as const;
+
+/** One tag per stored draft: the kind, and the item for per-item kinds. */
+export const draftTag = (kind: AgentKind, itemId?: string | null) =>
+  ({ type: 'AgentDraft', id: itemId ? `${kind}/${itemId}` : kind }) as const;
+
+/** The cache argument of a kind's GET: the item id for per-item kinds, nothing otherwise. */
+export const draftQueryArg = (kind: AgentKind, itemId?: string | null) =>
+  isPerItemKind(kind) ? (itemId ?? undefined) : undefined;
+
+// The per-kind endpoints differ only in their types; these loose views let one piece of code serve all
+// seven. Each is the generated endpoint's own shape with the kind's types widened to AgentDraft.
+type DraftRead = {
+  providesTags: (result: unknown, error: unknown, arg: string | undefined) => ReturnType<typeof draftTag>[];
+};
+type DraftWrite = {
+  onQueryStarted: (
+    arg: PutDraftBody,
+    api: { dispatch: (action: unknown) => { undo(): void }; queryFulfilled: Promise<{ data: AgentDraft }> },
+  ) => Promise<void>;
+};
+
+const draftEndpoints: Record<string, DraftRead | DraftWrite> = {};
+for (const kind of AgentKinds) {
+  draftEndpoints[getDraftEndpoint(kind)] = {
+    providesTags: (_result, _error, itemId) => [draftTag(kind, itemId)],
+  };
+  draftEndpoints[putDraftEndpoint(kind)] = {
+    // Optimistic with rollback (spec §4): the cached draft shows the edit at once and goes back if refused.
+    async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+      const cacheArg = draftQueryArg(kind, arg.itemId);
+      const { itemId: _itemId, ...changes } = arg;
+      const patch = dispatch(
+        // Typed loosely on purpose: `kind` picks one of seven endpoints whose types TypeScript cannot join.
+        (enhancedApi.util.updateQueryData as unknown as UpdateDraft)(getDraftEndpoint(kind), cacheArg, (draft) => {
+          Object.assign(draft, changes);
+        }),
+      );
+      try {
+        const { data } = await queryFulfilled;
+        // The server's answer gives new patterns their ids.
+        dispatch((enhancedApi.util.upsertQueryData as unknown as UpsertDraft)(getDraftEndpoint(kind), cacheArg, data));
+      } catch {
+        patch.undo();
+      }
+    },
+  };
+}
+/** The generated argument, plus the id progress is reported under (generationStream.ts). */
+export type GenerateArg = GenerateAgentContentApiArg & { streamId?: string };
+
+type UpdateDraft = (endpoint: string, arg: string | undefined, recipe: (draft: AgentDraft) => void) => unknown;
+type UpsertDraft = (endpoint: string, arg: string | undefined, value: AgentDraft) => unknown;
 
 /**
- * The agent group. A generation changes nothing the client has cached (drafts are saved with PUT
- * /agent/<kind>, which is still to come); its QuotaLimit answer routes to the account settings through
- * quotaErrorEndpoints ('generateAgentContent').
+ * The agent group: the stored drafts, cached per kind (and item) and saved optimistically, and the
+ * generation, which writes its part into the draft on the server, so the draft is read again after it.
+ * A QuotaLimit answer routes to the account settings through quotaErrorEndpoints ('generateAgentContent').
  */
-export const agentApi = enhancedApi;
+export const agentApi = enhancedApi.enhanceEndpoints({
+  endpoints: {
+    ...(draftEndpoints as object),
+    generateAgentContent: {
+      // Asked for as server-sent events, so the page can show the draft growing (useGenerate).
+      query: (arg: GenerateArg) => ({
+        url: `/v1/agent/${encodeURIComponent(arg.contextId)}/generate`,
+        method: 'POST',
+        body: arg.body,
+        headers: { accept: 'text/event-stream' },
+        responseHandler: eventStreamHandler(arg.streamId ?? ''),
+      }),
+      // The server wrote the part into the stored draft: show it at once, then read the draft again
+      // (for what only the server adds, such as the ids of new patterns).
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        const kind = arg.contextId as AgentKind;
+        const cacheArg = draftQueryArg(kind, (arg.body as { itemId?: string | null }).itemId);
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            (enhancedApi.util.updateQueryData as unknown as UpdateDraft)(getDraftEndpoint(kind), cacheArg, (draft) => {
+              draft.content[data.contentId] = data.content;
+              draft.draftedBy = data.draftedBy;
+            }) as never,
+          );
+        } catch {
+          // A failed generation changed nothing.
+        }
+      },
+      invalidatesTags: (result, _error, arg) =>
+        result ? [draftTag(arg.contextId as AgentKind, (arg.body as { itemId?: string | null }).itemId)] : [],
+    },
+  },
+});
 
-export const { useGenerateAgentContentMutation } = agentApi;
+export const { useGenerateAgentContentMutation, useGetAgentProviderQuery } = agentApi;

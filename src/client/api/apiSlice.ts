@@ -12,6 +12,7 @@ export const tagTypes = [
   'Item',
   'ItemHistory',
   'Subscription',
+  'AgentDraft',
 ] as const;
 
 /** The one API slice; each group's generated endpoints are injected into it (`<group>.gen.ts`). */

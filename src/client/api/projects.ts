@@ -43,8 +43,10 @@ export const projectsApi = enhancedApi.enhanceEndpoints({
       },
     },
     queryProjectItems: { transformResponse: (response: QueryProjectItemsApiResponse) => deepFreeze(response) },
-    deleteProject: { invalidatesTags: ['CoreContext'] },
+    deleteProject: { invalidatesTags: ['CoreContext', 'AgentDraft'] },
     createProject: { invalidatesTags: ['CoreContext'] },
+    // The project-level agent drafts (product story, plan, items) follow the active project.
+    setActiveProject: { invalidatesTags: ['AgentDraft'] },
     searchProjectItems: {
       providesTags: ['ItemSearch'],
       keepUnusedDataFor: 30,

@@ -66,6 +66,38 @@ export const itemsHandlers = [
       return HttpResponse.json(ok({ projectPlanContext: planBackend.contextOf(item, body.projectId) }));
     }),
   ]),
+  http.post(url('/all/bulk-create'), async ({ request }) => {
+    const body = (await request.json()) as {
+      projectId: string;
+      items: { itemType: number; item: AnyItemFields; project: RequestedAssignment }[];
+    };
+    planBackend.log.push(`bulk-create ${body.items.length}`);
+    const items = body.items.map(({ itemType, item, project }) => {
+      const { rebalancedSortKeys: _keys, ...created } = createItem(itemType, body.projectId, project, item);
+      return created;
+    });
+    return HttpResponse.json(ok({ items }));
+  }),
+  http.post(url('/all/:id/split'), async ({ request, params }) => {
+    const body = (await request.json()) as { projectId: string; descriptions: string[] };
+    planBackend.log.push(`split ${String(params.id)} into ${body.descriptions.length}`);
+    const item = find(String(params.id));
+    if (!item) return notFound();
+    const [first, ...rest] = body.descriptions;
+    item.description = first!;
+    const context = planBackend.contextOf(item, body.projectId)!;
+    const bucket = { scope: context.scope, assignedTimeframe: context.assignedTimeframe };
+    const items = [
+      { id: item.id, linkId: item.linkId, externalId: item.externalId, projectPlanContext: context },
+      ...rest.map((description) => {
+        const { rebalancedSortKeys: _keys, ...created } = createItem(item.itemType, body.projectId, bucket, {
+          description,
+        });
+        return created;
+      }),
+    ];
+    return HttpResponse.json(ok({ items }));
+  }),
   http.get(url('/all/:id'), ({ params }) => {
     planBackend.log.push(`item ${String(params.id)}`);
     const item = find(String(params.id));

@@ -1,8 +1,11 @@
 import { NavLink } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { selectIsTeamAdmin } from '../teams/teamSelectors';
 import styles from './SettingsNav.module.css';
 
-/** The settings pages side by side: the account (plan, usage, billing) and the active team's members. */
+/** The settings pages side by side: the account, the active team's members and, for Admins, AI. */
 export function SettingsNav() {
+  const isAdmin = useAppSelector(selectIsTeamAdmin);
   return (
     <nav className={styles.nav} aria-label="Settings">
       <NavLink to="/settings/account" className={styles.link}>
@@ -11,6 +14,11 @@ export function SettingsNav() {
       <NavLink to="/settings/members" className={styles.link}>
         Members
       </NavLink>
+      {isAdmin && (
+        <NavLink to="/settings/ai" className={styles.link}>
+          AI
+        </NavLink>
+      )}
     </nav>
   );
 }

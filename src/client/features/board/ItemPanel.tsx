@@ -29,6 +29,7 @@ import { useBoardNavigation } from './boardNavigation';
 import { selectTeamMembers } from './people';
 import { AssignmentHistory } from './AssignmentHistory';
 import styles from './ItemPanel.module.css';
+import { PatternPicker } from '../agent/PatternPicker';
 
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
 
@@ -44,7 +45,7 @@ interface Draft {
   pullRequestUrl: string;
   implementationIds: string[];
   newTestScenarios: string[];
-  projectPatternIds: string;
+  projectPatternIds: string[];
 }
 
 function draftOf(item: Item): Draft {
@@ -57,7 +58,7 @@ function draftOf(item: Item): Draft {
     pullRequestUrl: item.pullRequestUrl ?? '',
     implementationIds: item.implementationIds ?? [],
     newTestScenarios: item.newTestScenarios ?? [],
-    projectPatternIds: (item.projectPatternIds ?? []).join(', '),
+    projectPatternIds: item.projectPatternIds ?? [],
   };
 }
 
@@ -81,11 +82,9 @@ export function changedFields(item: Item, draft: Draft): ItemFields {
   if (item.itemType === ItemType.Implementation) {
     const scenarios = draft.newTestScenarios.map((s) => s.trim()).filter(Boolean);
     if (!sameList(scenarios, item.newTestScenarios ?? [])) patch.newTestScenarios = scenarios;
-    const patterns = draft.projectPatternIds
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (!sameList(patterns, item.projectPatternIds ?? [])) patch.projectPatternIds = patterns;
+    if (!sameList(draft.projectPatternIds, item.projectPatternIds ?? [])) {
+      patch.projectPatternIds = draft.projectPatternIds;
+    }
   }
   return patch;
 }
@@ -452,14 +451,7 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
             addLabel="Add test scenario"
             limits={FIELD_LIMITS.newTestScenarios}
           />
-          <label className={styles.field}>
-            <span className={styles.fieldLabel}>Project pattern ids (comma-separated)</span>
-            <input
-              className={styles.input}
-              value={draft.projectPatternIds}
-              onChange={(event) => set('projectPatternIds', event.target.value)}
-            />
-          </label>
+          <PatternPicker selected={draft.projectPatternIds} onChange={(ids) => set('projectPatternIds', ids)} />
           <p className={styles.muted}>
             Local patterns: {patternData?.patterns.length ?? 0} patterns, {patternData?.patternConnections.length ?? 0}{' '}
             connections.

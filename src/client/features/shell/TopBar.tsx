@@ -24,9 +24,13 @@ export function TopBar() {
         <span className={styles.separator} aria-hidden="true">
           /
         </span>
-        <span className={styles.project} title={project?.description}>
-          {project?.description ?? 'No project'}
-        </span>
+        {project ? (
+          <Link className={styles.project} title={`${project.description}: overview`} to="/project">
+            {project.description}
+          </Link>
+        ) : (
+          <span className={styles.project}>No project</span>
+        )}
       </div>
       <div className={styles.user}>
         <span className={styles.email} title={emailAddress} data-testid="user-email">

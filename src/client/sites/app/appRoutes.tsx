@@ -26,6 +26,32 @@ const JoinTeamPage = lazy(() =>
     default: module.JoinTeamPage,
   })),
 );
+// The project overview and the guided flows (agents.md §1) share one chunk.
+const ProjectOverviewPage = lazy(() =>
+  import(/* webpackChunkName: "flows" */ '../../features/agent/ProjectOverviewPage').then((module) => ({
+    default: module.ProjectOverviewPage,
+  })),
+);
+const ProjectFramingPage = lazy(() =>
+  import(/* webpackChunkName: "flows" */ '../../features/agent/ProjectFramingPage').then((module) => ({
+    default: module.ProjectFramingPage,
+  })),
+);
+const PatternsPage = lazy(() =>
+  import(/* webpackChunkName: "flows" */ '../../features/agent/PatternsPage').then((module) => ({
+    default: module.PatternsPage,
+  })),
+);
+const AiSettingsPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ '../../features/agent/AiSettingsPage').then((module) => ({
+    default: module.AiSettingsPage,
+  })),
+);
+const GuidedProjectPage = lazy(() =>
+  import(/* webpackChunkName: "flows" */ '../../features/agent/GuidedProjectPage').then((module) => ({
+    default: module.GuidedProjectPage,
+  })),
+);
 const onDemand = (page: ReactNode) => <Suspense fallback={<CentredSpinner label="Loading…" />}>{page}</Suspense>;
 
 /** The application's routes; the OIDC callbacks are public, the shell and its pages need a session. */
@@ -44,7 +70,12 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <BoardPage /> },
           { path: 'settings/account', element: onDemand(<AccountSettingsPage />) },
           { path: 'settings/members', element: onDemand(<MembersPage />) },
+          { path: 'settings/ai', element: onDemand(<AiSettingsPage />) },
           { path: 'join', element: onDemand(<JoinTeamPage />) },
+          { path: 'project', element: onDemand(<ProjectOverviewPage />) },
+          { path: 'welcome', element: onDemand(<GuidedProjectPage />) },
+          { path: 'flows/frame-project', element: onDemand(<ProjectFramingPage />) },
+          { path: 'flows/patterns/:flavour', element: onDemand(<PatternsPage />) },
         ],
       },
       { path: 'auth/msft', element: <OidcCallbackPage provider="Microsoft" /> },

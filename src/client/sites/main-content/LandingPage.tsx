@@ -30,6 +30,10 @@ const steps = [
     text: 'Place items by day for this week, by week for the next few, and by milestone beyond that. Near work stays fine-grained, far work stays coarse.',
   },
   {
+    title: 'Draft with guided flows',
+    text: 'Frame the project into a story and a plan, name the patterns your code and product follow, and turn notes into items: with your AI provider, or a built-in drafter that works from your own answers.',
+  },
+  {
     title: 'Hand an item to an agent (coming soon)',
     text: 'Soon: send it to Claude Code, Copilot or Cursor as a GitHub issue, or copy a terminal command that lets a local Claude Code read it through Baton’s MCP server.',
   },

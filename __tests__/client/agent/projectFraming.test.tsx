@@ -1,0 +1,144 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockBackend } from '../helpers/handlers/mockBackend';
+import { agentBackend } from '../helpers/handlers/agent';
+import { coreContextFixture } from '../helpers/fixtures';
+import { renderApp, sessionState } from '../sites/renderApp';
+import { quotaMessages } from '../../../src/shared/quota';
+
+function signedIn() {
+  const context = coreContextFixture('ada@example.com');
+  mockBackend.signIn(context);
+  return sessionState({ context, status: 'signedIn', lastAuthExtensionTimestamp: Date.now() });
+}
+
+const questionsDraft = {
+  step: 'MotivatingQuestions',
+  inputModel: { description: 'Meal planning for busy parents' },
+  content: {
+    motivatingQuestions: {
+      questions: [
+        { id: 'audience', question: 'Who is it for?' },
+        { id: 'problem', question: 'What problem do they have?' },
+      ],
+    },
+  },
+};
+
+describe('project framing (/flows/frame-project)', () => {
+  test('runs from the description to a saved plan, then shows it on the project overview', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/flows/frame-project', signedIn());
+    expect(await screen.findByRole('heading', { name: 'What is this project?' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Project description'), 'Meal planning for busy parents');
+    await user.click(screen.getByRole('button', { name: 'Next: questions' }));
+
+    // The drafter's questions, answered.
+    const first = await screen.findByLabelText(/Who is this for/);
+    expect(screen.getByText(/Drafted without AI/)).toBeInTheDocument();
+    await user.type(first, 'Parents of young children');
+    await user.click(screen.getByRole('button', { name: 'Next: draft the story' }));
+
+    const story = await screen.findByLabelText('Story (markdown)');
+    expect((story as HTMLTextAreaElement).value).toContain('Parents of young children');
+    await user.type(story, '\n\nEdited by hand.');
+    await user.click(screen.getByRole('button', { name: 'Next: draft the plan' }));
+
+    const plan = await screen.findByLabelText('Plan (markdown)');
+    expect((plan as HTMLTextAreaElement).value.length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Save the plan' }));
+
+    await waitFor(() => expect(router.location.pathname).toBe('/project'));
+    expect(await screen.findByText(/Edited by hand\./)).toBeInTheDocument();
+    expect(agentBackend.draft('product-story').content).toMatchObject({
+      story: { story: expect.stringContaining('Edited by hand.') },
+    });
+    expect(agentBackend.draft('project-plan').content.plan).toEqual(
+      expect.objectContaining({ plan: expect.any(String) }),
+    );
+    expect(agentBackend.generations.map((g) => `${g.contextId}/${g.body.contentId}`)).toEqual([
+      'product-story/motivatingQuestions',
+      'product-story/story',
+      'project-plan/plan',
+    ]);
+  });
+
+  test('resumes at the stored step with the stored answers, and Back goes to the step before', async () => {
+    agentBackend.store('product-story', {
+      ...questionsDraft,
+      inputModel: {
+        ...questionsDraft.inputModel,
+        answers: [{ questionId: 'audience', question: 'Who is it for?', answer: 'Parents' }],
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/flows/frame-project', signedIn());
+    expect(await screen.findByLabelText('Who is it for?')).toHaveValue('Parents');
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Questions');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByLabelText('Project description')).toHaveValue('Meal planning for busy parents');
+    expect(agentBackend.draft('product-story').step).toBe('ProjectDescription');
+  });
+
+  test('a failed save is shown, and the draft stays where it was', async () => {
+    agentBackend.store('product-story', questionsDraft);
+    agentBackend.failNextPut = true;
+    const user = userEvent.setup();
+    renderApp('/flows/frame-project', signedIn());
+    await screen.findByLabelText('Who is it for?');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    // Rolled back: still on the questions, as stored.
+    expect(screen.getByLabelText('Who is it for?')).toBeInTheDocument();
+    expect(agentBackend.draft('product-story').step).toBe('MotivatingQuestions');
+  });
+
+  test('a failed generation is shown, counts nothing and loses no answer', async () => {
+    agentBackend.store('product-story', questionsDraft);
+    agentBackend.failNextGenerate = true;
+    const user = userEvent.setup();
+    renderApp('/flows/frame-project', signedIn());
+    await user.type(await screen.findByLabelText('Who is it for?'), 'Parents');
+    await user.click(screen.getByRole('button', { name: 'Next: draft the story' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was counted');
+    expect(screen.getByLabelText('Who is it for?')).toHaveValue('Parents');
+    expect(agentBackend.draft('product-story').inputModel).toMatchObject({
+      answers: expect.arrayContaining([expect.objectContaining({ answer: 'Parents' })]),
+    });
+  });
+
+  test('past the monthly quota, generation sends the user to the agent settings', async () => {
+    agentBackend.store('product-story', questionsDraft);
+    agentBackend.actionsLeft = 0;
+    const user = userEvent.setup();
+    const { router } = renderApp('/flows/frame-project', signedIn());
+    await user.click(await screen.findByRole('button', { name: 'Next: draft the story' }));
+    await waitFor(() =>
+      expect(`${router.location.pathname}${router.location.search}`).toBe('/settings/account?feature=agent'),
+    );
+    expect(await screen.findByTestId('quota-error')).toHaveTextContent(quotaMessages['agent-actions']);
+  });
+});
+
+describe('progress while a part is drafted', () => {
+  test('shows the draft growing as the server streams it, then the finished part', async () => {
+    let release: () => void = () => undefined;
+    agentBackend.streamGate = new Promise<void>((resolve) => (release = resolve));
+    agentBackend.store('product-story', {
+      ...questionsDraft,
+      inputModel: { description: 'Meal planning for busy parents, every week of the year' },
+    });
+    const user = userEvent.setup();
+    renderApp('/flows/frame-project', signedIn());
+    await user.click(await screen.findByRole('button', { name: 'Next: draft the story' }));
+    const preview = await screen.findByTestId('generation-preview');
+    // The first half of the story, as the fake server streams it.
+    expect(preview.textContent).toBe('Meal planning for busy pare');
+    expect(screen.getByRole('button', { name: 'Next: draft the story' })).toBeDisabled();
+    release();
+    expect(await screen.findByLabelText('Story (markdown)')).toHaveValue(
+      'Meal planning for busy parents, every week of the year',
+    );
+    expect(screen.queryByTestId('generation-preview')).not.toBeInTheDocument();
+  });
+});
