@@ -9,6 +9,7 @@ import {
 import type { AgentDraft, PutDraftBody, StoredPattern } from '../../../../src/shared/contract/agentDrafts';
 import { mockBackend, ok, unauthorizedBody } from './mockBackend';
 import { quotaLimit } from './teams';
+import { planBackend } from './planBackend';
 
 const url = (path: string) => `${location.origin}/v1${path}`;
 const unauthorized = () => HttpResponse.json(unauthorizedBody, { status: 401 });
@@ -146,8 +147,15 @@ export const agentHandlers = [
     if (agentBackend.actionsLeft <= 0) return quotaLimit('agent-actions');
     const pair = findAgentPair(contextId, body.contentId);
     if (!pair) return HttpResponse.json({ result: 'InvalidRequest', message: 'unknown contentId' }, { status: 400 });
+    // The named item as the plan backend holds it (a fixed one for tests that seed none).
+    const stored = planBackend.items.find((item) => item.id === body.itemId);
     const item = body.itemId
-      ? { itemType: 2, description: 'Payments\n- Card\n- PayPal', goals: [], parentContexts: [] }
+      ? {
+          itemType: stored?.itemType ?? 2,
+          description: stored?.description ?? 'Payments\n- Card\n- PayPal',
+          goals: stored?.goals ?? [],
+          parentContexts: [],
+        }
       : null;
     const content = await drafter.generate(pair, { inputModel: body.inputModel, item });
     agentBackend.actionsLeft--;

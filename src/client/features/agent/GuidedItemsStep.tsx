@@ -1,17 +1,11 @@
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { useBulkCreateProjectItemsMutation } from '../../api/items';
-import { errorMessage } from '../../api/envelopeBaseQuery';
-import { loadBoard } from '../items/itemCommands';
-import { AGENT_LIMITS, type PairContent } from '../../../shared/contract/agent';
-import { ItemType } from '../../../shared/enums';
-import { Button } from '../../ui';
+import { AGENT_LIMITS } from '../../../shared/contract/agent';
+import { ItemType, Scope } from '../../../shared/enums';
 import { useGenerate } from './useGenerate';
+import { useAddItems } from './useAddItems';
 import { GeneratingStatus } from './GeneratingStatus';
+import { ItemsPreview, type PreviewItem } from './ItemsPreview';
 import { TextArea, WizardStep } from './WizardLayout';
-import styles from './Wizard.module.css';
-
-type Items = PairContent<'add-multiple-items/items'>['items'];
 
 const kindText = {
   [ItemType.Demo]: { plural: 'demos', hint: 'What you will show, one per line: "Sign up and plan a week".' },
@@ -30,11 +24,10 @@ export function GuidedItemsStep(props: {
   onDone(added: number): void;
   onBack(): void;
 }) {
-  const dispatch = useAppDispatch();
   const generation = useGenerate('add-multiple-items');
-  const [bulkCreate, creation] = useBulkCreateProjectItemsMutation();
+  const { add: addItems, isAdding } = useAddItems();
   const [lines, setLines] = useState('');
-  const [preview, setPreview] = useState<Items | null>(null);
+  const [preview, setPreview] = useState<PreviewItem[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const text = kindText[props.itemType];
 
@@ -42,7 +35,7 @@ export function GuidedItemsStep(props: {
     setProblem(null);
     if (!lines.trim()) return props.onDone(0);
     try {
-      const { content } = await generation.generate<{ items: Items }>('items', {
+      const { content } = await generation.generate<{ items: PreviewItem[] }>('items', {
         description: lines,
         defaultItemType: props.itemType,
       });
@@ -54,25 +47,15 @@ export function GuidedItemsStep(props: {
 
   const add = async () => {
     setProblem(null);
-    const items = (preview ?? []).filter((item) => item.description.trim());
-    if (items.length === 0) return props.onDone(0);
     try {
-      await bulkCreate({
-        projectId: props.projectId,
-        items: items.map((item) => ({
-          itemType: item.itemType,
-          item: { description: item.description },
-          project: { scope: 0, assignedTimeframe: null },
-        })),
-      }).unwrap();
-      await dispatch(loadBoard(props.projectId));
-      props.onDone(items.length);
+      const bucket = { scope: Scope.InScope, assignedTimeframe: null };
+      props.onDone(await addItems(props.projectId, preview ?? [], bucket));
     } catch (error) {
-      setProblem(errorMessage(error));
+      setProblem((error as Error).message);
     }
   };
 
-  const busy = generation.isGenerating || creation.isLoading;
+  const busy = generation.isGenerating || isAdding;
   const status = generation.isGenerating && (
     <GeneratingStatus
       seconds={generation.seconds}
@@ -114,27 +97,7 @@ export function GuidedItemsStep(props: {
       busy={busy}
       problem={problem}
     >
-      <ol className={styles.list} aria-label={`Preview of the ${text.plural}`}>
-        {preview.map((item, index) => (
-          <li key={index} className={styles.listItem}>
-            <TextArea
-              id={`preview-${index}`}
-              label={`Item ${index + 1}`}
-              value={item.description}
-              rows={2}
-              maxLength={AGENT_LIMITS.description}
-              onChange={(description) =>
-                setPreview(preview.map((other, i) => (i === index ? { ...other, description } : other)))
-              }
-            />
-            <div className={styles.row}>
-              <Button variant="ghost" onClick={() => setPreview(preview.filter((_, i) => i !== index))}>
-                Remove item {index + 1}
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ol>
+      <ItemsPreview items={preview} onChange={setPreview} label={`Preview of the ${text.plural}`} />
     </WizardStep>
   );
 }

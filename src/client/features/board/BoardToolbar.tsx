@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ItemKinds, kindLabel, isItemKind } from '../items/itemModel';
 import { Scope, Span } from '../../../shared/enums';
@@ -60,6 +61,9 @@ export function BoardToolbar({ itemCount, searching }: { itemCount: number; sear
   return (
     <div className={styles.toolbar}>
       <ProjectSwitcher />
+      <Link to="/flows/add-items" className={styles.addWithAi}>
+        Add items with AI…
+      </Link>
       <div className={styles.search} role="search">
         <label htmlFor={`${id}-search`} className={styles.visuallyHidden}>
           Search items

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetProjectItemQuery } from '../../api/items';
 import { selectItemById, selectItemEntities } from '../items/itemsSelectors';
@@ -275,6 +276,13 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
   const memberEmail = (userId: string | null) => members.find((m) => m.userId === userId)?.emailAddress ?? null;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const patternData = whole.localPatternData;
+  const navigate = useNavigate();
+  /** Leaves the panel for a per-item flow; what was typed is saved first, as on closing. */
+  const openFlow = (path: string) => {
+    save();
+    onClose();
+    navigate(path);
+  };
 
   return (
     <>
@@ -295,6 +303,13 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
         {completed && item.completionDate && (
           <span className={styles.muted}>on {new Date(item.completionDate).toLocaleDateString()}</span>
         )}
+        <span className={styles.spacer} />
+        <Button variant="ghost" onClick={() => openFlow(`/flows/split/${item.id}`)}>
+          Split…
+        </Button>
+        <Button variant="ghost" onClick={() => openFlow(`/flows/add-item/${item.id}`)}>
+          Add next to it with AI…
+        </Button>
       </div>
 
       <Section title="Description">

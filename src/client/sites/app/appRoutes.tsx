@@ -52,6 +52,21 @@ const GuidedProjectPage = lazy(() =>
     default: module.GuidedProjectPage,
   })),
 );
+const ItemCreationPage = lazy(() =>
+  import(/* webpackChunkName: "flows" */ '../../features/agent/ItemCreationPage').then((module) => ({
+    default: module.ItemCreationPage,
+  })),
+);
+const SplitItemPage = lazy(() =>
+  import(/* webpackChunkName: "flows" */ '../../features/agent/SplitItemPage').then((module) => ({
+    default: module.SplitItemPage,
+  })),
+);
+const AddNextItemPage = lazy(() =>
+  import(/* webpackChunkName: "flows" */ '../../features/agent/AddNextItemPage').then((module) => ({
+    default: module.AddNextItemPage,
+  })),
+);
 const onDemand = (page: ReactNode) => <Suspense fallback={<CentredSpinner label="Loading…" />}>{page}</Suspense>;
 
 /** The application's routes; the OIDC callbacks are public, the shell and its pages need a session. */
@@ -76,6 +91,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'welcome', element: onDemand(<GuidedProjectPage />) },
           { path: 'flows/frame-project', element: onDemand(<ProjectFramingPage />) },
           { path: 'flows/patterns/:flavour', element: onDemand(<PatternsPage />) },
+          { path: 'flows/add-items', element: onDemand(<ItemCreationPage />) },
+          { path: 'flows/split/:itemId', element: onDemand(<SplitItemPage />) },
+          { path: 'flows/add-item/:itemId', element: onDemand(<AddNextItemPage />) },
         ],
       },
       { path: 'auth/msft', element: <OidcCallbackPage provider="Microsoft" /> },
