@@ -115,6 +115,17 @@ export function SplitItemPage() {
           busy={busy}
           problem={problem}
           status={status}
+          extraActions={
+            <Button
+              onClick={() => {
+                setProblem(null);
+                setParts([{ description: item.description }, { description: '' }]);
+              }}
+              disabled={busy}
+            >
+              Write them myself
+            </Button>
+          }
         >
           <TextArea
             label="Guidance (optional)"
