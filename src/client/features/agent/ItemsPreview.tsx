@@ -42,7 +42,7 @@ export function ItemsPreview(props: {
                 </label>
                 <select
                   id={`preview-${index}-kind`}
-                  className={styles.select}
+                  className={`${styles.select} ${styles.inlineSelect}`}
                   value={item.itemType}
                   onChange={(event) =>
                     change(index, { itemType: Number(event.target.value) as PreviewItem['itemType'] })
