@@ -204,6 +204,7 @@ describe('Idempotency-Key on creating calls', () => {
     expect(withHeader).toEqual(
       [
         'bulkCreateProjectItems',
+        'createContextItem',
         'createDemo',
         'createGoToMarketItem',
         'createImplementation',

@@ -136,8 +136,11 @@ describe('progress while a part is drafted', () => {
     expect(preview.textContent).toBe('Meal planning for busy pare');
     expect(screen.getByRole('button', { name: 'Next: draft the story' })).toBeDisabled();
     release();
-    expect(await screen.findByLabelText('Story (markdown)')).toHaveValue(
-      'Meal planning for busy parents, every week of the year',
+    // The field fills from the stored draft in an effect after the step shows: wait for the value itself.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Story (markdown)')).toHaveValue(
+        'Meal planning for busy parents, every week of the year',
+      ),
     );
     expect(screen.queryByTestId('generation-preview')).not.toBeInTheDocument();
   });

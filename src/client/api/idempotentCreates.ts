@@ -16,6 +16,7 @@ export const idempotentEndpoints: ReadonlySet<string> = new Set([
   'createProject',
   'createTeam',
   'inviteTeamMember',
+  'createContextItem',
 ]);
 
 /** Waits before each retry of a create whose answer was lost; a Retry-After from the server wins (up to the cap). */

@@ -7,6 +7,7 @@ import { kindLabel } from '../items/itemModel';
 import { bucketName } from '../board/boardColumns';
 import { useAgentDraft } from './useAgentDraft';
 import { useGenerate } from './useGenerate';
+import { useFlowAction } from './useFlowAction';
 import { useNamedItem } from './useNamedItem';
 import { useAddItems } from './useAddItems';
 import { TextArea, WizardStep } from './WizardLayout';
@@ -33,7 +34,7 @@ export function AddNextItemPage() {
   const [refinedText, setRefinedText] = useState('');
   const [goalsText, setGoalsText] = useState('');
   const [kind, setKind] = useState<Kind | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run } = useFlowAction();
 
   const stored = draft.draft;
   const storedRefined = stored?.content.refinedDescription as Refined | undefined;
@@ -56,15 +57,6 @@ export function AddNextItemPage() {
   }
   const { item, project, bucket } = named;
   const itemType = kind ?? (item.itemType as Kind);
-
-  const run = async (action: () => Promise<void>) => {
-    setProblem(null);
-    try {
-      await action();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
 
   const refine = () =>
     run(async () => {

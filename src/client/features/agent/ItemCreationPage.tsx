@@ -11,6 +11,7 @@ import { kindLabel } from '../items/itemModel';
 import { bucketName } from '../board/boardColumns';
 import { useAgentDraft } from './useAgentDraft';
 import { useGenerate } from './useGenerate';
+import { useFlowAction } from './useFlowAction';
 import { useAddItems } from './useAddItems';
 import { TextArea, WizardLayout, WizardStep } from './WizardLayout';
 import { GeneratingStatus } from './GeneratingStatus';
@@ -47,7 +48,7 @@ export function ItemCreationPage() {
   const draft = useAgentDraft('add-multiple-items');
   const generation = useGenerate('add-multiple-items');
   const { add, isAdding } = useAddItems();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run } = useFlowAction();
 
   const stored = draft.draft;
   const input = (stored?.inputModel ?? {}) as ItemCreationInput;
@@ -76,15 +77,6 @@ export function ItemCreationPage() {
 
   if (!project) return <p className={styles.page}>Choose or create a project first.</p>;
   if (draft.isLoading) return <p className={styles.page}>Loading…</p>;
-
-  const run = async (action: () => Promise<void>) => {
-    setProblem(null);
-    try {
-      await action();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
 
   const refined = (): Refined => ({ refinedDescription: refinedText, goals: linesOf(goalsText) });
   const inputModel = (): ItemCreationInput => ({ ...input, description, defaultItemType, bucketKey: bucket });

@@ -5,6 +5,7 @@ import { AGENT_LIMITS, type PairContent, type QuestionAnswer } from '../../../sh
 import type { StoredPattern } from '../../../shared/contract/agentDrafts';
 import { useAgentDraft } from './useAgentDraft';
 import { useGenerate } from './useGenerate';
+import { useFlowAction } from './useFlowAction';
 import { TextArea, WizardLayout, WizardStep } from './WizardLayout';
 import { GeneratingStatus } from './GeneratingStatus';
 import { DraftedByNotice } from './DraftedByNotice';
@@ -46,7 +47,7 @@ function PatternsFlow({ kind, title, lead, describe }: (typeof flavours)[keyof t
   const navigate = useNavigate();
   const { draft, isLoading, save, isSaving } = useAgentDraft(kind);
   const generation = useGenerate(kind);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run } = useFlowAction();
   const input = (draft?.inputModel ?? {}) as { description?: string; answers?: QuestionAnswer[] };
   const step: Step = resumeStep('patterns', draft?.step);
   const questions = (draft?.content.motivatingQuestions as Questions | undefined)?.questions ?? [];
@@ -65,15 +66,6 @@ function PatternsFlow({ kind, title, lead, describe }: (typeof flavours)[keyof t
 
   const answered = (): QuestionAnswer[] =>
     questions.map((q) => ({ questionId: q.id, question: q.question, answer: answers[q.id] ?? '' }));
-  const run = async (action: () => Promise<void>) => {
-    setProblem(null);
-    try {
-      await action();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-
   const toQuestions = () =>
     run(async () => {
       if (!description.trim()) throw new Error('Describe where things stand first.');

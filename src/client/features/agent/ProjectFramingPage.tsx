@@ -6,6 +6,7 @@ import { resumeStep, type StepOf } from '../../../shared/flows';
 import { AGENT_LIMITS, type PairContent, type QuestionAnswer } from '../../../shared/contract/agent';
 import { useAgentDraft } from './useAgentDraft';
 import { useGenerate } from './useGenerate';
+import { useFlowAction } from './useFlowAction';
 import { TextArea, WizardLayout, WizardStep } from './WizardLayout';
 import { GeneratingStatus } from './GeneratingStatus';
 import { DraftedByNotice } from './DraftedByNotice';
@@ -35,7 +36,7 @@ export function ProjectFramingPage() {
   const plan = useAgentDraft('project-plan');
   const storyGeneration = useGenerate('product-story');
   const planGeneration = useGenerate('project-plan');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run } = useFlowAction();
 
   const stored = story.draft;
   const input = (stored?.inputModel ?? {}) as FramingInput;
@@ -63,16 +64,6 @@ export function ProjectFramingPage() {
 
   const answered = (): QuestionAnswer[] =>
     questions.map((q) => ({ questionId: q.id, question: q.question, answer: answers[q.id] ?? '' }));
-
-  /** Runs one action of the flow; its failure is shown and changes nothing already saved. */
-  const run = async (action: () => Promise<void>) => {
-    setProblem(null);
-    try {
-      await action();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
 
   const toQuestions = () =>
     run(async () => {

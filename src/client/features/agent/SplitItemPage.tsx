@@ -8,6 +8,7 @@ import { AGENT_LIMITS, type PairContent } from '../../../shared/contract/agent';
 import { Alert, Button } from '../../ui';
 import { useAgentDraft } from './useAgentDraft';
 import { useGenerate } from './useGenerate';
+import { useFlowAction } from './useFlowAction';
 import { useNamedItem } from './useNamedItem';
 import { TextArea, WizardStep } from './WizardLayout';
 import { GeneratingStatus } from './GeneratingStatus';
@@ -32,7 +33,7 @@ export function SplitItemPage() {
   const [split, splitting] = useSplitProjectItemMutation();
   const [guidance, setGuidance] = useState('');
   const [parts, setParts] = useState<Parts>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, run } = useFlowAction();
 
   const stored = draft.draft;
   const storedParts = (stored?.content.parts as { parts: Parts } | undefined)?.parts;
@@ -49,15 +50,6 @@ export function SplitItemPage() {
     return <p className={styles.page}>Loading…</p>;
   }
   const { item, project } = named;
-
-  const run = async (action: () => Promise<void>) => {
-    setProblem(null);
-    try {
-      await action();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
 
   const propose = () =>
     run(async () => {
