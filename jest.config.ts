@@ -20,6 +20,15 @@ const esmPackages = [
   'set-cookie-parser',
   'content-disposition',
   '@fastify/cookie',
+  // Octokit (the GitHub App) and its ESM-only helpers.
+  '@octokit',
+  'universal-user-agent',
+  'before-after-hook',
+  'universal-github-app-jwt',
+  'toad-cache',
+  'json-with-bigint',
+  // @octokit/request's own ESM copy (node_modules/@octokit/request/node_modules/content-type).
+  'content-type',
 ];
 
 // npm scripts run jest from the package root; __dirname does not exist when Node 22+ loads this file as ESM.
@@ -59,6 +68,7 @@ const config: Config = {
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
       globalSetup: '<rootDir>/__tests__/server/helpers/globalSetup.ts',
       globalTeardown: '<rootDir>/__tests__/server/helpers/globalTeardown.ts',
+      resolver: '<rootDir>/__tests__/server/helpers/importConditionResolver.cjs',
       transform,
       transformIgnorePatterns,
     },

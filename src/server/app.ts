@@ -22,12 +22,15 @@ import accountRoutes from './routes/account';
 import billingRoutes, { STRIPE_WEBHOOK_PATH } from './routes/billing';
 import projectRoutes from './routes/projects';
 import itemRoutes from './routes/items';
+import githubRoutes from './routes/github';
 import contextItemRoutes from './routes/contextItems';
 import agentRoutes from './routes/agent';
 import { createAgentGenerator } from './ai/providers';
 import type { AgentGenerator } from './ai/port';
 import { createOidcProviders, type OidcProviders } from './integrations/oidc';
 import { createPaymentProvider, type PaymentProvider } from './integrations/billing';
+import { createGithubClient } from './integrations/github/githubClient';
+import type { GithubSetup } from './services/github';
 import type { ErrorEnvelope } from '../shared/contract/common';
 
 declare module 'fastify' {
@@ -36,6 +39,8 @@ declare module 'fastify' {
     oidc: OidcProviders;
     payments: PaymentProvider;
     agentGenerator: AgentGenerator;
+    /** Baton's GitHub App, or null when GITHUB_* is not configured. */
+    github: GithubSetup | null;
   }
 }
 
@@ -72,6 +77,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('oidc', options.oidc ?? createOidcProviders(config, { log: app.log }));
   app.decorate('payments', createPaymentProvider(config));
   app.decorate('agentGenerator', options.agentGenerator ?? createAgentGenerator(config.ai));
+  app.decorate('github', config.github ? { config: config.github, client: createGithubClient(config.github) } : null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -101,6 +107,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(projectRoutes, { prefix: '/v1/teams/active' });
   await app.register(itemRoutes, { prefix: '/v1/teams/active' });
   await app.register(contextItemRoutes, { prefix: '/v1/teams/active' });
+  await app.register(githubRoutes, { prefix: '/v1/teams/active' });
   await app.register(agentRoutes, { prefix: '/v1' });
 
   // Unknown API paths answer the envelope; any other page load gets the single-page app.

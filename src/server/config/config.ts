@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { rateLimitEnvSchema, rateLimitSettings, type RateLimitSettings } from '../plugins/rateLimitPolicy';
+import { githubConfig, githubEnvSchema, type GithubConfig } from './githubConfig';
 
 /** AI_PROVIDER values (docs/ai.md). */
 export const AiProviders = ['none', 'openai', 'anthropic', 'openai-compatible'] as const;
@@ -58,6 +59,7 @@ const EnvSchema = Type.Object({
   TRUST_PROXY_HOPS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
   ...rateLimitEnvSchema,
+  ...githubEnvSchema,
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -101,6 +103,8 @@ export interface Config {
   paymentProvider: 'none' | 'stripe';
   stripe?: StripeConfig;
   ai: AiConfig;
+  /** The GitHub App items are handed through; null when not configured (the hand-off is then off). */
+  github: GithubConfig | null;
   /** How many proxies in front add to X-Forwarded-For; the client address is the entry the outermost one added. */
   trustProxyHops: number;
   /** Per-IP and per-user limits (src/server/plugins/rateLimitPolicy.ts). */
@@ -272,6 +276,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     legacyContentUrl: env.LEGACY_CONTENT_URL,
     paymentProvider: stripeKey ? 'stripe' : 'none',
     ai: aiConfig(env),
+    github: githubConfig(env, (variable, why) => new ConfigError(`Invalid environment variable ${variable}: ${why}`)),
     stripe:
       stripeKey && env.STRIPE_WEBHOOK_SECRET
         ? {

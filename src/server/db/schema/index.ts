@@ -15,3 +15,4 @@ export * from './rateLimits';
 export * from './idempotencyKeys';
 export * from './contextItems';
 export * from './agentDrafts';
+export * from './githubConnections';

@@ -1,0 +1,70 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** GITHUB_* variables (docs/handoff.md): the GitHub App Baton hands items through. */
+export const githubEnvSchema = {
+  GITHUB_APP_ID: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  GITHUB_APP_SLUG: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,99}$' })),
+  GITHUB_APP_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  GITHUB_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  GITHUB_APP_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  GITHUB_APP_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  GITHUB_API_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://api.github.com' }),
+  GITHUB_WEB_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://github.com' }),
+  GITHUB_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 120, default: 10 }),
+};
+const GithubEnv = Type.Object(githubEnvSchema);
+type GithubEnv = Static<typeof GithubEnv>;
+
+export interface GithubConfig {
+  appId: string;
+  slug: string;
+  privateKey: string;
+  webhookSecret: string;
+  /**
+   * The app's OAuth client: the install callback's code proves the user may reach the installation,
+   * and Copilot and Cursor act through a user's authorization.
+   */
+  oauth: { clientId: string; clientSecret: string };
+  /** Every API call goes here (GitHub Enterprise Server's /api/v3, or a fake in tests). */
+  apiUrl: string;
+  /** Where people go: the app's install page. */
+  webUrl: string;
+  /** How long one GitHub API call may take. */
+  timeoutMs: number;
+}
+
+/** The variables one GitHub App needs together; any of them alone is a mistake worth refusing at boot. */
+const required = [
+  'GITHUB_APP_ID',
+  'GITHUB_APP_SLUG',
+  'GITHUB_APP_PRIVATE_KEY',
+  'GITHUB_WEBHOOK_SECRET',
+  'GITHUB_APP_CLIENT_ID',
+  'GITHUB_APP_CLIENT_SECRET',
+] as const;
+
+/**
+ * The GitHub App's settings, or null when none is configured (the hand-off is then off, with a clear
+ * message). Throws naming the first variable that is missing or malformed.
+ */
+export function githubConfig(env: GithubEnv, fail: (variable: string, why: string) => Error): GithubConfig | null {
+  const given = required.filter((name) => env[name]);
+  if (given.length === 0) return null;
+  const missing = required.find((name) => !env[name]);
+  if (missing) throw fail(missing, `required when ${given[0]} is set: a GitHub App needs ${required.join(', ')}`);
+  // A key pasted into a one-line variable keeps its line breaks as "\n".
+  const privateKey = env.GITHUB_APP_PRIVATE_KEY!.replace(/\\n/g, '\n').trim();
+  if (!/^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(privateKey)) {
+    throw fail('GITHUB_APP_PRIVATE_KEY', 'not a PEM private key (the .pem file GitHub gives for the app)');
+  }
+  return {
+    appId: env.GITHUB_APP_ID!,
+    slug: env.GITHUB_APP_SLUG!,
+    privateKey,
+    webhookSecret: env.GITHUB_WEBHOOK_SECRET!,
+    oauth: { clientId: env.GITHUB_APP_CLIENT_ID!, clientSecret: env.GITHUB_APP_CLIENT_SECRET! },
+    apiUrl: env.GITHUB_API_URL.replace(/\/+$/, ''),
+    webUrl: env.GITHUB_WEB_URL.replace(/\/+$/, ''),
+    timeoutMs: Math.round(env.GITHUB_TIMEOUT_SECONDS * 1000),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The team's GitHub connection (spec §7 `github/app/install`, `github/status`, `github/repository`;
+ * agents.md §3): installing Baton's GitHub App, the repositories it reaches, and where hand-offs go.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const CodingAgents = ['claude-code', 'copilot', 'cursor'] as const;
+export type CodingAgent = (typeof CodingAgents)[number];
+
+export const InstallStart = Type.Object({
+  installUrl: Type.String({ description: "GitHub's page to install the app; it sends the user back with the state." }),
+});
+
+export const InstallCallbackBody = Type.Object(
+  {
+    installationId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    state: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'The state of the install URL, as GitHub gave it back.',
+    }),
+    code: Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description: "GitHub's OAuth code from the same redirect: it shows the user may reach the installation.",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type InstallCallbackBody = Static<typeof InstallCallbackBody>;
+
+/** owner/name, as GitHub spells repositories. */
+const RepositoryName = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}$', maxLength: 201 });
+const BranchName = Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\s~^:?*\\[\\\\]+$' });
+
+export const RepositoryBody = Type.Object(
+  { repository: RepositoryName, baseBranch: Type.Optional(BranchName) },
+  { additionalProperties: false },
+);
+export type RepositoryBody = Static<typeof RepositoryBody>;
+
+const Check = Type.Object({
+  check: Type.String({ description: 'What is needed, e.g. "Repository chosen".' }),
+  ok: Type.Boolean(),
+  fix: Type.Union([Type.String(), Type.Null()], { description: 'What to do when it is not met.' }),
+});
+
+export const GithubStatus = Type.Object({
+  configured: Type.Boolean({ description: 'Whether this Baton has a GitHub App (GITHUB_* settings).' }),
+  connected: Type.Boolean(),
+  appSlug: Type.Union([Type.String(), Type.Null()]),
+  account: Type.Union([
+    Type.Object({ login: Type.String(), type: Type.String(), installationId: Type.Integer() }),
+    Type.Null(),
+  ]),
+  repositories: Type.Array(
+    Type.Object({ fullName: Type.String(), defaultBranch: Type.String(), private: Type.Boolean() }),
+  ),
+  repository: Type.Union([Type.String(), Type.Null()]),
+  baseBranch: Type.Union([Type.String(), Type.Null()]),
+  /** Set when GitHub could not be asked for the repositories just now. */
+  problem: Type.Union([Type.String(), Type.Null()]),
+  agents: Type.Array(
+    Type.Object({
+      agent: Type.Union(CodingAgents.map((agent) => Type.Literal(agent))),
+      ready: Type.Boolean(),
+      checks: Type.Array(Check),
+    }),
+  ),
+});
+export type GithubStatus = Static<typeof GithubStatus>;
