@@ -12,8 +12,7 @@ export const githubEnvSchema = {
   GITHUB_WEB_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://github.com' }),
   GITHUB_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 120, default: 10 }),
 };
-const GithubEnv = Type.Object(githubEnvSchema);
-type GithubEnv = Static<typeof GithubEnv>;
+type GithubEnv = Static<ReturnType<typeof Type.Object<typeof githubEnvSchema>>>;
 
 export interface GithubConfig {
   appId: string;
