@@ -6,6 +6,7 @@ import { accountHandlers } from './handlers/account';
 import { projectsHandlers } from './handlers/projects';
 import { itemsHandlers } from './handlers/items';
 import { agentHandlers } from './handlers/agent';
+import { githubHandlers } from './handlers/github';
 
 /** msw with the handlers of every API group; tests override single calls with `server.use`. */
 export const server = setupServer(
@@ -16,4 +17,5 @@ export const server = setupServer(
   ...projectsHandlers,
   ...itemsHandlers,
   ...agentHandlers,
+  ...githubHandlers,
 );

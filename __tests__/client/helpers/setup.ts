@@ -12,6 +12,7 @@ import { teamsBackend } from './handlers/teams';
 import { accountBackend } from './handlers/account';
 import { planBackend } from './handlers/planBackend';
 import { agentBackend } from './handlers/agent';
+import { githubBackend } from './handlers/github';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -20,6 +21,7 @@ beforeEach(() => {
   accountBackend.reset();
   planBackend.reset();
   agentBackend.reset();
+  githubBackend.reset();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -67,6 +67,11 @@ const AddNextItemPage = lazy(() =>
     default: module.AddNextItemPage,
   })),
 );
+const GithubSettingsPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ '../../features/github/GithubSettingsPage').then((module) => ({
+    default: module.GithubSettingsPage,
+  })),
+);
 const onDemand = (page: ReactNode) => <Suspense fallback={<CentredSpinner label="Loading…" />}>{page}</Suspense>;
 
 /** The application's routes; the OIDC callbacks are public, the shell and its pages need a session. */
@@ -86,6 +91,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'settings/account', element: onDemand(<AccountSettingsPage />) },
           { path: 'settings/members', element: onDemand(<MembersPage />) },
           { path: 'settings/ai', element: onDemand(<AiSettingsPage />) },
+          { path: 'settings/github', element: onDemand(<GithubSettingsPage />) },
           { path: 'join', element: onDemand(<JoinTeamPage />) },
           { path: 'project', element: onDemand(<ProjectOverviewPage />) },
           { path: 'welcome', element: onDemand(<GuidedProjectPage />) },

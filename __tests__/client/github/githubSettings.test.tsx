@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockBackend } from '../helpers/handlers/mockBackend';
+import { githubBackend } from '../helpers/handlers/github';
+import { coreContextFixture } from '../helpers/fixtures';
+import { renderApp, sessionState } from '../sites/renderApp';
+
+function signedIn(role: 0 | 1 = 0) {
+  const context = coreContextFixture('ada@example.com');
+  context.activeTeam.teamMemberships[0]!.role = role;
+  mockBackend.signIn(context);
+  return sessionState({ context, status: 'signedIn', lastAuthExtensionTimestamp: Date.now() });
+}
+
+describe('GitHub settings (/settings/github)', () => {
+  test('a team not connected yet is offered the install; nothing is ready', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/github', signedIn());
+    const connect = await screen.findByRole('button', { name: 'Connect GitHub' });
+    expect(screen.getByText(/Install Baton.s GitHub app \(baton-test\)/)).toBeInTheDocument();
+    const claude = screen.getByRole('listitem', { name: 'Claude Code' });
+    expect(within(claude).getByText('Not ready')).toBeInTheDocument();
+    expect(within(claude).getByText(/Connect GitHub\./)).toBeInTheDocument();
+    await user.click(connect);
+    await waitFor(() => expect(githubBackend.calls).toContain('start'));
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
+    expect(within(nav).getByRole('link', { name: 'GitHub' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('back from GitHub, the callback is finished once and the code leaves the address bar', async () => {
+    const { router } = renderApp(
+      '/settings/github?installation_id=777&setup_action=install&state=signed-state&code=oauth-code',
+      signedIn(),
+    );
+    expect(await screen.findByTestId('github-account')).toHaveTextContent('acme (organisation)');
+    expect(githubBackend.calls.filter((call) => call.startsWith('install'))).toEqual([
+      'install 777 signed-state oauth-code',
+    ]);
+    expect(router.location.search).toBe('');
+  });
+
+  test('a refused callback says why and connects nothing', async () => {
+    renderApp('/settings/github?installation_id=777&state=stale&code=c', signedIn());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/expired or was started by someone else/);
+    expect(screen.getByRole('button', { name: 'Connect GitHub' })).toBeInTheDocument();
+    expect(githubBackend.connected).toBe(false);
+  });
+
+  test('a callback without a code explains the app setting it needs', async () => {
+    renderApp('/settings/github?installation_id=777&setup_action=install&state=signed-state', signedIn());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/request user authorization during installation/);
+    expect(githubBackend.calls.some((call) => call.startsWith('install'))).toBe(false);
+  });
+
+  test('chooses the repository and base branch; Claude Code becomes ready', async () => {
+    githubBackend.connected = true;
+    const user = userEvent.setup();
+    renderApp('/settings/github', signedIn());
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Repository' }), 'acme/docs');
+    expect(screen.getByLabelText('Base branch')).toHaveAttribute('placeholder', 'trunk');
+    await user.type(screen.getByLabelText('Base branch'), 'release');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(githubBackend.calls).toContain('repository acme/docs release'));
+    expect(await within(screen.getByRole('listitem', { name: 'Claude Code' })).findByText('Ready')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Copilot' })).getByText('Not ready')).toBeInTheDocument();
+  });
+
+  test('says how to turn it on when this Baton has no GitHub App', async () => {
+    githubBackend.configured = false;
+    renderApp('/settings/github', signedIn());
+    expect(await screen.findByRole('heading', { name: 'Not set up on this Baton' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect GitHub' })).not.toBeInTheDocument();
+  });
+
+  test('an Editor is told it is for Admins and sees no GitHub tab', async () => {
+    renderApp('/settings/github', signedIn(1));
+    expect(await screen.findByText('Only an Admin of this team can connect GitHub.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'GitHub' })).not.toBeInTheDocument();
+    expect(githubBackend.calls).toEqual([]);
+  });
+});
