@@ -7,6 +7,7 @@ import { projectsHandlers } from './handlers/projects';
 import { itemsHandlers } from './handlers/items';
 import { agentHandlers } from './handlers/agent';
 import { githubHandlers } from './handlers/github';
+import { contextItemHandlers } from './handlers/contextItems';
 
 /** msw with the handlers of every API group; tests override single calls with `server.use`. */
 export const server = setupServer(
@@ -18,4 +19,5 @@ export const server = setupServer(
   ...itemsHandlers,
   ...agentHandlers,
   ...githubHandlers,
+  ...contextItemHandlers,
 );

@@ -13,6 +13,7 @@ import { accountBackend } from './handlers/account';
 import { planBackend } from './handlers/planBackend';
 import { agentBackend } from './handlers/agent';
 import { githubBackend } from './handlers/github';
+import { contextBackend } from './handlers/contextItems';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -22,6 +23,7 @@ beforeEach(() => {
   planBackend.reset();
   agentBackend.reset();
   githubBackend.reset();
+  contextBackend.reset();
   localStorage.clear();
   sessionStorage.clear();
 });

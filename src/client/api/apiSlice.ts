@@ -13,6 +13,8 @@ export const tagTypes = [
   'ItemHistory',
   'Subscription',
   'AgentDraft',
+  'ContextItem',
+  'ParentContexts',
 ] as const;
 
 /** The one API slice; each group's generated endpoints are injected into it (`<group>.gen.ts`). */

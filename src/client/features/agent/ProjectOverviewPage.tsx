@@ -54,6 +54,9 @@ export function ProjectOverviewPage() {
           <Link className={buttonClassName({ variant: framed ? 'secondary' : 'primary' })} to="/flows/frame-project">
             {framed ? 'Revise the framing' : framingStarted ? 'Continue framing' : 'Frame this project'}
           </Link>
+          <Link className={buttonClassName({ variant: 'ghost' })} to="/context">
+            Context
+          </Link>
           <Link className={buttonClassName({ variant: 'ghost' })} to="/">
             Board
           </Link>

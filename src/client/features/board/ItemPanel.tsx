@@ -31,6 +31,7 @@ import { selectTeamMembers } from './people';
 import { AssignmentHistory } from './AssignmentHistory';
 import styles from './ItemPanel.module.css';
 import { PatternPicker } from '../agent/PatternPicker';
+import { ParentContextField } from '../context/ParentContextField';
 
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
 
@@ -47,6 +48,8 @@ interface Draft {
   implementationIds: string[];
   newTestScenarios: string[];
   projectPatternIds: string[];
+  /** '' for none. */
+  parentContextItemId: string;
 }
 
 function draftOf(item: Item): Draft {
@@ -60,6 +63,7 @@ function draftOf(item: Item): Draft {
     implementationIds: item.implementationIds ?? [],
     newTestScenarios: item.newTestScenarios ?? [],
     projectPatternIds: item.projectPatternIds ?? [],
+    parentContextItemId: item.parentContextItemId ?? '',
   };
 }
 
@@ -77,6 +81,9 @@ export function changedFields(item: Item, draft: Draft): ItemFields {
     patch.codingAgentUrl = draft.codingAgentUrl.trim() || null;
   if ((draft.pullRequestUrl.trim() || null) !== item.pullRequestUrl)
     patch.pullRequestUrl = draft.pullRequestUrl.trim() || null;
+  if ((draft.parentContextItemId || null) !== item.parentContextItemId) {
+    patch.parentContextItemId = draft.parentContextItemId || null;
+  }
   if (item.itemType === ItemType.Demo && !sameList(draft.implementationIds, item.implementationIds ?? [])) {
     patch.implementationIds = draft.implementationIds;
   }
@@ -277,10 +284,13 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const patternData = whole.localPatternData;
   const navigate = useNavigate();
-  /** Leaves the panel for a per-item flow; what was typed is saved first, as on closing. */
-  const openFlow = (path: string) => {
+  /** Leaves the panel for another page; what was typed is saved first, as on closing. */
+  const leave = () => {
     save();
     onClose();
+  };
+  const openFlow = (path: string) => {
+    leave();
     navigate(path);
   };
 
@@ -414,6 +424,14 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
             </select>
           </label>
         </div>
+      </Section>
+
+      <Section title="Context">
+        <ParentContextField
+          value={draft.parentContextItemId}
+          onChange={(id) => set('parentContextItemId', id)}
+          onLeave={leave}
+        />
       </Section>
 
       <Section title="Goals">

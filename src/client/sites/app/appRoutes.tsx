@@ -72,6 +72,11 @@ const GithubSettingsPage = lazy(() =>
     default: module.GithubSettingsPage,
   })),
 );
+const ContextItemsPage = lazy(() =>
+  import(/* webpackChunkName: "flows" */ '../../features/context/ContextItemsPage').then((module) => ({
+    default: module.ContextItemsPage,
+  })),
+);
 const onDemand = (page: ReactNode) => <Suspense fallback={<CentredSpinner label="Loading…" />}>{page}</Suspense>;
 
 /** The application's routes; the OIDC callbacks are public, the shell and its pages need a session. */
@@ -94,6 +99,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'settings/github', element: onDemand(<GithubSettingsPage />) },
           { path: 'join', element: onDemand(<JoinTeamPage />) },
           { path: 'project', element: onDemand(<ProjectOverviewPage />) },
+          { path: 'context', element: onDemand(<ContextItemsPage />) },
           { path: 'welcome', element: onDemand(<GuidedProjectPage />) },
           { path: 'flows/frame-project', element: onDemand(<ProjectFramingPage />) },
           { path: 'flows/patterns/:flavour', element: onDemand(<PatternsPage />) },
