@@ -8,6 +8,7 @@ import { useGenerate } from './useGenerate';
 import { useFlowAction } from './useFlowAction';
 import { TextArea, WizardLayout, WizardStep } from './WizardLayout';
 import { GeneratingStatus } from './GeneratingStatus';
+import { QuestionFields } from './QuestionFields';
 import { DraftedByNotice } from './DraftedByNotice';
 import { PatternsEditor } from './PatternsEditor';
 import { Button } from '../../ui';
@@ -130,18 +131,7 @@ function PatternsFlow({ kind, title, lead, describe }: (typeof flavours)[keyof t
           problem={problem}
           status={status}
         >
-          {questions.map((question, index) => (
-            <TextArea
-              key={question.id}
-              id={`answer-${question.id}`}
-              label={question.question}
-              value={answers[question.id] ?? ''}
-              onChange={(value) => setAnswers((all) => ({ ...all, [question.id]: value }))}
-              rows={3}
-              maxLength={AGENT_LIMITS.answer}
-              autoFocus={index === 0}
-            />
-          ))}
+          <QuestionFields questions={questions} answers={answers} onChange={setAnswers} />
         </WizardStep>
       )}
       {step === 'IdentifyPatterns' && (

@@ -9,6 +9,7 @@ import { useGenerate } from './useGenerate';
 import { useFlowAction } from './useFlowAction';
 import { TextArea, WizardLayout, WizardStep } from './WizardLayout';
 import { GeneratingStatus } from './GeneratingStatus';
+import { QuestionFields } from './QuestionFields';
 import { DraftedByNotice } from './DraftedByNotice';
 import { MilestonesEditor } from './MilestonesEditor';
 import { Button } from '../../ui';
@@ -153,18 +154,7 @@ export function ProjectFramingPage() {
           problem={problem}
           status={status}
         >
-          {questions.map((question, index) => (
-            <TextArea
-              key={question.id}
-              id={`answer-${question.id}`}
-              label={question.question}
-              value={answers[question.id] ?? ''}
-              onChange={(value) => setAnswers((all) => ({ ...all, [question.id]: value }))}
-              rows={3}
-              maxLength={AGENT_LIMITS.answer}
-              autoFocus={index === 0}
-            />
-          ))}
+          <QuestionFields questions={questions} answers={answers} onChange={setAnswers} />
         </WizardStep>
       )}
       {step === 'Refine' && (
