@@ -22,6 +22,7 @@ import accountRoutes from './routes/account';
 import billingRoutes, { STRIPE_WEBHOOK_PATH } from './routes/billing';
 import projectRoutes from './routes/projects';
 import itemRoutes from './routes/items';
+import handoffRoutes from './routes/handoff';
 import githubRoutes from './routes/github';
 import contextItemRoutes from './routes/contextItems';
 import agentRoutes from './routes/agent';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(itemRoutes, { prefix: '/v1/teams/active' });
   await app.register(contextItemRoutes, { prefix: '/v1/teams/active' });
   await app.register(githubRoutes, { prefix: '/v1/teams/active' });
+  await app.register(handoffRoutes, { prefix: '/v1/teams/active' });
   await app.register(agentRoutes, { prefix: '/v1' });
 
   // Unknown API paths answer the envelope; any other page load gets the single-page app.

@@ -34,6 +34,16 @@ export function appKeyPair() {
 export class FakeGithub {
   readonly requests: GithubRequest[] = [];
   readonly installations = new Map<number, FakeInstallation>();
+  /** Issues opened through the API, per repository, as GitHub keeps them. */
+  readonly issues: {
+    repository: string;
+    number: number;
+    title: string;
+    body: string;
+    labels: string[];
+    state: string;
+    stateReason?: string;
+  }[] = [];
   /** Answers the next requests with this status (a GitHub outage), or hangs them when 'hang'. */
   failNext: { times: number; status: number | 'hang' } | null = null;
   private readonly tokens = new Map<string, number>();
@@ -167,6 +177,39 @@ export class FakeGithub {
         total_count: repositories.length,
         repositories: repositories.slice((page - 1) * perPage, page * perPage),
       });
+    }
+    const issue = /^\/repos\/([^/]+)\/([^/]+)\/issues(?:\/(\d+))?$/.exec(url.pathname);
+    if (issue && auth === 'installation') {
+      const repository = `${issue[1]}/${issue[2]}`;
+      const token = request.headers.authorization!.split(' ')[1]!;
+      const reachable = this.installations.get(this.tokens.get(token)!)?.repositories ?? [];
+      if (!reachable.some((r) => r.full_name === repository)) return send(404, { message: 'Not Found' });
+      const body = JSON.parse(text || '{}') as {
+        title?: string;
+        body?: string;
+        labels?: string[];
+        state?: string;
+        state_reason?: string;
+      };
+      if (request.method === 'POST' && !issue[3]) {
+        if (!body.title) return send(422, { message: 'Validation Failed' });
+        const number = this.issues.filter((i) => i.repository === repository).length + 1;
+        this.issues.push({
+          repository,
+          number,
+          title: body.title,
+          body: body.body ?? '',
+          labels: body.labels ?? [],
+          state: 'open',
+        });
+        return send(201, { number, html_url: `https://github.example/${repository}/issues/${number}`, state: 'open' });
+      }
+      if (request.method === 'PATCH' && issue[3]) {
+        const stored = this.issues.find((i) => i.repository === repository && i.number === Number(issue[3]));
+        if (!stored) return send(404, { message: 'Not Found' });
+        Object.assign(stored, { state: body.state ?? stored.state, stateReason: body.state_reason });
+        return send(200, { number: stored.number, state: stored.state });
+      }
     }
     send(404, { message: 'Not Found' });
   }

@@ -51,7 +51,7 @@ export function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  options: { body?: unknown; cookie?: string } = {},
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
 ) {
   return app.inject({
     method,
@@ -59,6 +59,7 @@ export function call(
     headers: {
       ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
       ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
     },
     payload: options.body === undefined ? undefined : JSON.stringify(options.body),
   });

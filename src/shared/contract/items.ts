@@ -11,7 +11,7 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type as string, 'null'] });
 }
 
-function IntegerEnum<T extends number>(values: readonly T[], description: string) {
+export function IntegerEnum<T extends number>(values: readonly T[], description: string) {
   return Type.Unsafe<T>({ type: 'integer', enum: [...values], description });
 }
 

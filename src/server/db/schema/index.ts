@@ -16,3 +16,4 @@ export * from './idempotencyKeys';
 export * from './contextItems';
 export * from './agentDrafts';
 export * from './githubConnections';
+export * from './handoffs';

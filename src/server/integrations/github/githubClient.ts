@@ -54,6 +54,13 @@ export interface GithubClient {
    * for a user token, which lists the installations that user can access.
    */
   userReachesInstallation(code: string, installationId: number): Promise<boolean>;
+  /** Opens an issue in one of the installation's repositories, as the app. */
+  createIssue(
+    installationId: number,
+    issue: { repository: string; title: string; body: string; labels?: string[] },
+  ): Promise<{ number: number; url: string }>;
+  /** Closes an issue as not planned: undoes a hand-off whose record could not be stored. */
+  closeIssue(installationId: number, issue: { repository: string; number: number }): Promise<void>;
 }
 
 const MAX_REPOSITORY_PAGES = 3;
@@ -139,6 +146,35 @@ export function createGithubClient(config: GithubConfig): GithubClient {
           if (repositories.length >= data.total_count || data.repositories.length < 100) break;
         }
         return repositories;
+      }),
+
+    createIssue: (installationId, issue) =>
+      call(async () => {
+        const { app } = await octokit();
+        const installation = await app.getInstallationOctokit(installationId);
+        const [owner, repo] = issue.repository.split('/') as [string, string];
+        const { data } = await installation.request('POST /repos/{owner}/{repo}/issues', {
+          owner,
+          repo,
+          title: issue.title,
+          body: issue.body,
+          ...(issue.labels?.length ? { labels: issue.labels } : {}),
+        });
+        return { number: data.number, url: data.html_url };
+      }),
+
+    closeIssue: (installationId, issue) =>
+      call(async () => {
+        const { app } = await octokit();
+        const installation = await app.getInstallationOctokit(installationId);
+        const [owner, repo] = issue.repository.split('/') as [string, string];
+        await installation.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+          owner,
+          repo,
+          issue_number: issue.number,
+          state: 'closed',
+          state_reason: 'not_planned',
+        });
       }),
 
     async userReachesInstallation(code, installationId) {

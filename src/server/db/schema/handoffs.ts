@@ -1,0 +1,51 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { teams } from './teams';
+import { items } from './items';
+
+/**
+ * One hand-off per send of an item to a coding agent (agents.md §3; Linear's agent session is the
+ * model): the agent, the way it was reached, its state and its links. The item shows the latest.
+ */
+export const handoffs = pgTable(
+  'handoffs',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    agent: text('agent').notNull(),
+    automationKind: integer('automation_kind').notNull(),
+    state: text('state').notNull(),
+    repository: text('repository'),
+    baseBranch: text('base_branch'),
+    issueNumber: integer('issue_number'),
+    issueUrl: text('issue_url'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('handoffs_item').on(table.itemId, table.createdAt),
+    index('handoffs_issue').on(table.repository, table.issueNumber),
+  ],
+);
+export type HandoffRow = typeof handoffs.$inferSelect;
+
+/** What happened to a hand-off, oldest first: sent, the agent's comments, branches, pull requests. */
+export const handoffEvents = pgTable(
+  'handoff_events',
+  {
+    id: text('id').primaryKey(),
+    handoffId: text('handoff_id')
+      .notNull()
+      .references(() => handoffs.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    url: text('url'),
+  },
+  (table) => [index('handoff_events_handoff').on(table.handoffId, table.at)],
+);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Handoff, SendToAgentBody } from '../../../shared/contract/handoff';
+import { answers, ok } from '../responses';
+import { requireActiveTeam } from '../activeTeam';
+import { sendToAgent } from '../../services/handoff/sendToAgent';
+
+/** Handing items to coding agents (spec §7 `send-to-agent`; agents.md §3). Any member may send. */
+export default async function handoffRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/project-items/send-to-agent',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['handoff'],
+        operationId: 'sendToAgent',
+        description:
+          'Opens a GitHub issue that summons the agent and records the hand-off; the item gets the issue as codingAgentUrl and workflowStatus 1. Failing readiness checks are refused (InvalidRequest, naming each) unless force is set.',
+        body: SendToAgentBody,
+        response: answers(Handoff),
+      },
+    },
+    async (request) => {
+      const { teamId, userId } = await requireActiveTeam(app, request);
+      const input = { teamId, userId, body: request.body, publicUrl: app.config.publicUrl, now: app.clock.now() };
+      return ok(await sendToAgent(app.db, app.github, input));
+    },
+  );
+}
