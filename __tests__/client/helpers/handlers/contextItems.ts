@@ -34,7 +34,7 @@ export const contextBackend = {
   /** The chain from `id` upward, nearest first (the server's cycle guard, by a seen set). */
   chain(id: string | null) {
     const chain: ContextItem[] = [];
-    for (let item = this.items.find((c) => c.id === id); item && !chain.includes(item); ) {
+    for (let item = this.items.find((c) => c.id === id); item && !chain.includes(item);) {
       chain.push(item);
       item = this.items.find((c) => c.id === item!.parentContextItemId);
     }
@@ -81,7 +81,8 @@ export const contextItemHandlers = [
     const before = contextBackend.items.length;
     contextBackend.items = contextBackend.items.filter((c) => c.id !== params.id);
     if (before === contextBackend.items.length) return notFound();
-    for (const item of contextBackend.items) if (item.parentContextItemId === params.id) item.parentContextItemId = null;
+    for (const item of contextBackend.items)
+      if (item.parentContextItemId === params.id) item.parentContextItemId = null;
     return HttpResponse.json(ok({ id: String(params.id) }));
   }),
 ];
