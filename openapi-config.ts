@@ -1,7 +1,17 @@
 import type { ConfigFile } from '@rtk-query/codegen-openapi';
 
 /** The API groups of spec §7; each becomes `src/client/api/<group>.gen.ts` (generated, never edited). */
-export const apiGroups = ['auth', 'userAndTeam', 'account', 'projects', 'items', 'agent', 'contextItems', 'github', 'handoff'] as const;
+export const apiGroups = [
+  'auth',
+  'userAndTeam',
+  'account',
+  'projects',
+  'items',
+  'agent',
+  'contextItems',
+  'github',
+  'handoff',
+] as const;
 
 export const codegenOptions: Omit<ConfigFile, 'outputFile' | 'outputFiles' | 'schemaFile'> = {
   apiFile: './apiSlice',
