@@ -69,8 +69,7 @@ const config: Config = {
       globalSetup: '<rootDir>/__tests__/server/helpers/globalSetup.ts',
       globalTeardown: '<rootDir>/__tests__/server/helpers/globalTeardown.ts',
       resolver: '<rootDir>/__tests__/server/helpers/importConditionResolver.cjs',
-      // Each file builds an app on a fresh database: on a busy machine that alone can pass 5 s.
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/__tests__/server/helpers/setup.ts'],
       transform,
       transformIgnorePatterns,
     },
