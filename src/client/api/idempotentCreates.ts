@@ -17,6 +17,7 @@ export const idempotentEndpoints: ReadonlySet<string> = new Set([
   'createTeam',
   'inviteTeamMember',
   'createContextItem',
+  'sendToAgent',
 ]);
 
 /** Waits before each retry of a create whose answer was lost; a Retry-After from the server wins (up to the cap). */
