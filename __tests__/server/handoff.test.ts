@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, inWeek, teamUser } from './helpers/planning';
@@ -243,5 +244,153 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     });
     expect([refused.statusCode, refused.json().result]).toEqual([404, 'NotFound']);
     expect(await stored()).toEqual(before);
+  });
+
+  // ---- The webhook: signed deliveries bring the agent's work back to the hand-off and the item ----
+
+  const sign = (body: string, secret = 'whs') => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+  let deliveries = 0;
+  async function deliver(event: string, payload: unknown, options: { signature?: string; deliveryId?: string } = {}) {
+    const body = JSON.stringify(payload);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/github/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': event,
+        'x-github-delivery': options.deliveryId ?? `delivery-${++deliveries}`,
+        'x-hub-signature-256': options.signature ?? sign(body),
+      },
+      payload: body,
+    });
+    await t.app.githubQueue.idle();
+    return response;
+  }
+  const pullRequest = (action: string, number: number, issue: number, merged = false, installation = 31) => ({
+    action,
+    installation: { id: installation },
+    repository: { full_name: 'acme/shop' },
+    pull_request: {
+      number,
+      title: 'Checkout page',
+      html_url: `https://github.example/acme/shop/pull/${number}`,
+      body: `Implements the page.\n\nFixes #${issue}`,
+      merged,
+      head: { ref: `claude/issue-${issue}-20261124` },
+    },
+  });
+  const eventsOf = async (handoffId: string) =>
+    (
+      (await t.app.db.execute(
+        sql`select kind, text from handoff_events where handoff_id = ${handoffId} order by sequence`,
+      )) as unknown as { rows: { kind: string; text: string }[] }
+    ).rows.map((row) => `${row.kind}: ${row.text}`);
+
+  it('brings the branch, the agent’s comment and the pull request back; merged completes the item', async () => {
+    const item = await readyItem();
+    const handoff = (
+      await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      })
+    ).json().data;
+    const n = handoff.issueNumber as number;
+
+    expect(
+      (
+        await deliver('create', {
+          installation: { id: 31 },
+          repository: { full_name: 'acme/shop' },
+          ref: `claude/issue-${n}-x`,
+          ref_type: 'branch',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await deliver('issue_comment', {
+      action: 'created',
+      installation: { id: 31 },
+      repository: { full_name: 'acme/shop' },
+      issue: { number: n },
+      comment: {
+        html_url: 'https://github.example/c/1',
+        body: 'Working on it',
+        user: { login: 'claude[bot]', type: 'Bot' },
+      },
+    });
+    await deliver('pull_request', pullRequest('opened', 900 + n, n));
+    expect(await itemOf(item.id)).toMatchObject({
+      pullRequestUrl: `https://github.example/acme/shop/pull/${900 + n}`,
+      workflowStatus: 2,
+      completionDate: null,
+    });
+    await deliver('pull_request', pullRequest('closed', 900 + n, n, true));
+    const done = await itemOf(item.id);
+    expect(done).toMatchObject({ workflowStatus: 3 });
+    expect(done.completionDate).toEqual(expect.any(String));
+    expect(await eventsOf(handoff.id)).toEqual([
+      `sent: Issue #${n} opened in acme/shop for Claude Code`,
+      `branch: Branch claude/issue-${n}-x created`,
+      'comment: claude[bot] commented',
+      `pull_request: Pull request #${900 + n} opened: Checkout page`,
+      `merged: Pull request #${900 + n} merged`,
+    ]);
+    const state = (
+      (await t.app.db.execute(sql`select state from handoffs where id = ${handoff.id}`)) as unknown as {
+        rows: { state: string }[];
+      }
+    ).rows[0]!.state;
+    expect(state).toBe('complete');
+  });
+
+  it('refuses a tampered or unsigned delivery with 401 and stores nothing', async () => {
+    const count = async () =>
+      (
+        (await t.app.db.execute(sql`select count(*)::int as n from github_deliveries`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const before = await count();
+    const payload = pullRequest('opened', 1, 1);
+    const tampered = await deliver('pull_request', payload, {
+      signature: sign(JSON.stringify({ ...payload, action: 'closed' })),
+    });
+    expect([tampered.statusCode, tampered.json().result]).toEqual([401, 'Unauthorized']);
+    const otherSecret = await deliver('pull_request', payload, { signature: sign(JSON.stringify(payload), 'guess') });
+    expect(otherSecret.statusCode).toBe(401);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/v1/github/webhook',
+      headers: { 'content-type': 'application/json', 'x-github-event': 'ping', 'x-github-delivery': 'u1' },
+      payload: '{}',
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(await count()).toBe(before);
+  });
+
+  it('drops a repeated delivery: it is applied once', async () => {
+    const item = await readyItem();
+    const handoff = (
+      await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      })
+    ).json().data;
+    const payload = pullRequest('opened', 700, handoff.issueNumber);
+    expect((await deliver('pull_request', payload, { deliveryId: 'same-delivery' })).statusCode).toBe(200);
+    expect((await deliver('pull_request', payload, { deliveryId: 'same-delivery' })).statusCode).toBe(200);
+    expect((await eventsOf(handoff.id)).filter((event) => event.startsWith('pull_request'))).toHaveLength(1);
+  });
+
+  it('a delivery from another installation never touches this team’s items', async () => {
+    const item = await readyItem();
+    const handoff = (
+      await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      })
+    ).json().data;
+    await deliver('pull_request', pullRequest('opened', 800, handoff.issueNumber, false, 999));
+    expect(await itemOf(item.id)).toMatchObject({ pullRequestUrl: null, workflowStatus: 1 });
+    expect(await eventsOf(handoff.id)).toHaveLength(1);
   });
 });

@@ -23,6 +23,7 @@ import billingRoutes, { STRIPE_WEBHOOK_PATH } from './routes/billing';
 import projectRoutes from './routes/projects';
 import itemRoutes from './routes/items';
 import handoffRoutes from './routes/handoff';
+import githubWebhookRoute, { GITHUB_WEBHOOK_PATH } from './routes/github/webhook';
 import githubRoutes from './routes/github';
 import contextItemRoutes from './routes/contextItems';
 import agentRoutes from './routes/agent';
@@ -32,6 +33,7 @@ import { createOidcProviders, type OidcProviders } from './integrations/oidc';
 import { createPaymentProvider, type PaymentProvider } from './integrations/billing';
 import { createGithubClient } from './integrations/github/githubClient';
 import type { GithubSetup } from './services/github';
+import { createGithubQueue, type GithubQueue } from './services/githubQueue';
 import type { ErrorEnvelope } from '../shared/contract/common';
 
 declare module 'fastify' {
@@ -42,6 +44,8 @@ declare module 'fastify' {
     agentGenerator: AgentGenerator;
     /** Baton's GitHub App, or null when GITHUB_* is not configured. */
     github: GithubSetup | null;
+    /** Applies stored GitHub webhook deliveries after they were acknowledged. */
+    githubQueue: GithubQueue;
   }
 }
 
@@ -84,11 +88,20 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(databasePlugin, { database: options.database, clock: options.clock ?? { now: () => new Date() } });
+  app.decorate('githubQueue', createGithubQueue(app.db, app.clock, app.log));
+  // Deliveries stored before a restart are applied once Baton is up; shutdown waits for the one in hand.
+  app.addHook('onReady', async () => {
+    if (app.github) app.githubQueue.kick();
+  });
+  app.addHook('onClose', async () => app.githubQueue.idle());
   await app.register(envelope);
   await app.register(securityHeaders, { secure: config.secureCookies });
   // Stripe's webhook is not a browser call: its signature, checked in the route, stands in for CSRF;
   // Apple's callback is a cross-site form post by design that only redirects.
-  await app.register(csrf, { publicUrl: config.publicUrl, exemptRoutes: [STRIPE_WEBHOOK_PATH, APPLE_CALLBACK_PATH] });
+  await app.register(csrf, {
+    publicUrl: config.publicUrl,
+    exemptRoutes: [STRIPE_WEBHOOK_PATH, APPLE_CALLBACK_PATH, GITHUB_WEBHOOK_PATH],
+  });
   await app.register(session, {
     secure: config.secureCookies,
     idleMs: config.sessionIdleMs,
@@ -110,6 +123,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(contextItemRoutes, { prefix: '/v1/teams/active' });
   await app.register(githubRoutes, { prefix: '/v1/teams/active' });
   await app.register(handoffRoutes, { prefix: '/v1/teams/active' });
+  await app.register(githubWebhookRoute, { prefix: '/v1/github' });
   await app.register(agentRoutes, { prefix: '/v1' });
 
   // Unknown API paths answer the envelope; any other page load gets the single-page app.

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { items } from './items';
 
@@ -43,9 +43,11 @@ export const handoffEvents = pgTable(
       .notNull()
       .references(() => handoffs.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The order events were written in (several can share a timestamp). */
+    sequence: bigserial('sequence', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     text: text('text').notNull(),
     url: text('url'),
   },
-  (table) => [index('handoff_events_handoff').on(table.handoffId, table.at)],
+  (table) => [index('handoff_events_handoff').on(table.handoffId, table.sequence)],
 );

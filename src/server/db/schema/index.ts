@@ -17,3 +17,4 @@ export * from './contextItems';
 export * from './agentDrafts';
 export * from './githubConnections';
 export * from './handoffs';
+export * from './githubDeliveries';
