@@ -8,6 +8,7 @@ import { itemsHandlers } from './handlers/items';
 import { agentHandlers } from './handlers/agent';
 import { githubHandlers } from './handlers/github';
 import { contextItemHandlers } from './handlers/contextItems';
+import { handoffHandlers } from './handlers/handoff';
 
 /** msw with the handlers of every API group; tests override single calls with `server.use`. */
 export const server = setupServer(
@@ -20,4 +21,5 @@ export const server = setupServer(
   ...agentHandlers,
   ...githubHandlers,
   ...contextItemHandlers,
+  ...handoffHandlers,
 );

@@ -14,6 +14,7 @@ import { planBackend } from './handlers/planBackend';
 import { agentBackend } from './handlers/agent';
 import { githubBackend } from './handlers/github';
 import { contextBackend } from './handlers/contextItems';
+import { handoffBackend } from './handlers/handoff';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -24,6 +25,7 @@ beforeEach(() => {
   agentBackend.reset();
   githubBackend.reset();
   contextBackend.reset();
+  handoffBackend.reset();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -2,7 +2,7 @@ import { memo, useCallback, useId, useState, type HTMLAttributes, type KeyboardE
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsItemPending, selectItemById } from '../items/itemsSelectors';
 import { completionToggled } from '../items/itemsSlice';
-import { kindLabel, titleOf, type BoardItem } from '../items/itemModel';
+import { kindLabel, titleOf, workflowBadges, workflowLabels, type BoardItem } from '../items/itemModel';
 import { isCompleted } from '../../../shared/completion';
 import { VisuallyHidden } from '../../ui';
 import { itemPanelOpened } from './boardSlice';
@@ -23,6 +23,7 @@ function describe(item: BoardItem, assignee: string | null, pending: boolean): s
     item.externalId || (pending ? 'Saving…' : ''),
     kindLabel[item.itemType],
     isCompleted(item.completionDate) ? 'Completed' : null,
+    item.workflowStatus > 0 ? `Hand-off: ${workflowLabels[item.workflowStatus]}` : null,
     assignee ? `Assigned to ${assignee}` : 'Unassigned',
   ]
     .filter(Boolean)
@@ -39,6 +40,11 @@ export function CardBody({ item, pending, assignee }: { item: BoardItem; pending
         <span className={`${styles.check} ${completed ? styles.checked : ''}`} />
         <span className={styles.externalId}>{item.externalId || (pending ? 'Saving…' : '')}</span>
         <span className={`${styles.kind} ${kindClass[item.itemType] ?? ''}`}>{kindLabel[item.itemType]}</span>
+        {item.workflowStatus > 0 && (
+          <span className={styles.handoff} data-status={item.workflowStatus}>
+            {workflowBadges[item.workflowStatus]}
+          </span>
+        )}
         <span className={styles.spacer} />
         {assignee && <span className={styles.avatar}>{initials(assignee)}</span>}
       </span>

@@ -17,7 +17,16 @@ import { useGetProjectItemQuery } from '../../api/items';
 import { selectItemById, selectItemEntities } from '../items/itemsSelectors';
 import { completionToggled, currentId, itemDeleteRequested, itemUpdateRequested } from '../items/itemsSlice';
 import { assignItem, moveItemToBucket } from '../items/itemCommands';
-import { bucketOf, isTempId, kindLabel, titleOf, type BoardItem, type Item, type ItemFields } from '../items/itemModel';
+import {
+  bucketOf,
+  isTempId,
+  kindLabel,
+  titleOf,
+  workflowLabels,
+  type BoardItem,
+  type Item,
+  type ItemFields,
+} from '../items/itemModel';
 import { displayTitle } from '../../../shared/displayTitle';
 import { isCompleted } from '../../../shared/completion';
 import { ItemType } from '../../../shared/enums';
@@ -32,10 +41,9 @@ import { AssignmentHistory } from './AssignmentHistory';
 import styles from './ItemPanel.module.css';
 import { PatternPicker } from '../agent/PatternPicker';
 import { ParentContextField } from '../context/ParentContextField';
+import { HandoffSection } from '../handoff/HandoffSection';
 
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
-
-const workflowLabels = ['Not started', 'Sent to agent', 'Pull request open', 'Merged', 'Done'];
 
 /** The fields the panel edits as text, kept as a draft until saved. */
 interface Draft {
@@ -255,6 +263,7 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(whole));
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [handingOff, setHandingOff] = useState(false);
   const completed = isCompleted(item.completionDate);
   const patch = changedFields(whole, draft);
   const dirty = Object.keys(patch).length > 0;
@@ -314,6 +323,9 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
           <span className={styles.muted}>on {new Date(item.completionDate).toLocaleDateString()}</span>
         )}
         <span className={styles.spacer} />
+        <Button variant="ghost" aria-expanded={handingOff} onClick={() => setHandingOff(!handingOff)}>
+          Hand off…
+        </Button>
         <Button variant="ghost" onClick={() => openFlow(`/flows/split/${item.id}`)}>
           Split…
         </Button>
@@ -321,6 +333,18 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
           Add next to it with AI…
         </Button>
       </div>
+      {handingOff && (
+        <HandoffSection
+          itemId={item.id}
+          dirty={dirty}
+          onSent={(url) => {
+            // The server set these; the draft follows, so closing does not write the old values back.
+            set('codingAgentUrl', url);
+            set('workflowStatus', 1);
+          }}
+          onClose={() => setHandingOff(false)}
+        />
+      )}
 
       <Section title="Description">
         <div className={styles.tabs} role="tablist" aria-label="Description">

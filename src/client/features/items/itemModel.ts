@@ -51,6 +51,10 @@ export const kindLabel: Record<number, string> = {
   [ItemType.GoToMarket]: 'Go-to-market',
 };
 
+/** The hand-off status (workflowStatus, design §5) in words, and as the short badge a card shows. */
+export const workflowLabels = ['Not started', 'Sent to agent', 'Pull request open', 'Merged', 'Done'];
+export const workflowBadges = ['', 'Sent', 'PR open', 'Merged', 'Done'];
+
 /** The path segment of each kind's create and update calls (spec §7). */
 export type KindPath = 'demos' | 'implementations' | 'gtm';
 export function kindPath(itemType: number): KindPath {

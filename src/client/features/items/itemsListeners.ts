@@ -28,6 +28,7 @@ import {
   itemCreateRequested,
   itemDeleteRequested,
   itemDeleteSettled,
+  itemHandedOff,
   itemMoveConfirmed,
   itemMoveFailed,
   itemMoveRequested,
@@ -115,6 +116,17 @@ function refreshWholeItemWhenSettled(listenerApi: ListenerApi, id: string) {
 }
 
 export function registerItemsListeners(startListening: AppStartListening) {
+  startListening({
+    actionCreator: itemHandedOff,
+    effect: (action, listenerApi) => {
+      const { id, codingAgentUrl, workflowStatus } = action.payload;
+      patchWholeItem(listenerApi, id, {
+        codingAgentUrl,
+        workflowStatus: workflowStatus as ItemFields['workflowStatus'],
+      });
+    },
+  });
+
   startListening({
     actionCreator: itemCreateRequested,
     effect: async (action, listenerApi) => {

@@ -94,6 +94,12 @@ export const completionToggled = createAction(
   }),
 );
 
+/** The server handed the item to a coding agent: its hand-off status and link changed there. */
+export const itemHandedOff = createAction(
+  'items/handedOff',
+  (id: string, fields: { codingAgentUrl: string | null; workflowStatus: number }) => ({ payload: { id, ...fields } }),
+);
+
 export const itemDeleteRequested = createAction('items/deleteRequested', (id: string, projectId: string) => ({
   payload: { id, projectId },
 }));
@@ -350,6 +356,15 @@ export const itemsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(itemHandedOff, (state, action) => {
+        const id = currentId(state, action.payload.id);
+        const entity = state.entities[id];
+        if (!entity) return;
+        entity.workflowStatus = action.payload.workflowStatus;
+        // Already the server's value: a pending edit rolled back later must not undo it.
+        const pending = state.pendingUpdates[id];
+        if (pending) pending.confirmed.workflowStatus = action.payload.workflowStatus;
+      })
       .addCase(itemCreateRequested, (state, action) => {
         const { tempId, projectId, itemType, item, bucket, index, assignedToUserId, teamId, now } = action.payload;
         if (state.projectId !== projectId) return;
