@@ -393,4 +393,36 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     expect(await itemOf(item.id)).toMatchObject({ pullRequestUrl: null, workflowStatus: 1 });
     expect(await eventsOf(handoff.id)).toHaveLength(1);
   });
+
+  it('answers an item’s hand-offs newest first with their activity, to its team only', async () => {
+    const item = await readyItem();
+    const first = (
+      await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      })
+    ).json().data;
+    const second = (
+      await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      })
+    ).json().data;
+    await deliver('pull_request', pullRequest('opened', 600, second.issueNumber));
+    const answer = await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, {
+      cookie: owner.cookie,
+    });
+    expect(answer.statusCode).toBe(200);
+    const { handoffs } = answer.json().data;
+    expect(handoffs.map((h: { id: string }) => h.id).sort()).toEqual([first.id, second.id].sort());
+    const latest = handoffs.find((h: { id: string }) => h.id === second.id);
+    expect(latest).toMatchObject({ state: 'active', issueUrl: second.issueUrl });
+    expect(latest.events.map((e: { kind: string }) => e.kind)).toEqual(['sent', 'pull_request']);
+
+    const stranger = await teamUser(t.app, 'handoff-reader@example.com');
+    const refused = await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, {
+      cookie: stranger.cookie,
+    });
+    expect([refused.statusCode, refused.json().result]).toEqual([404, 'NotFound']);
+  });
 });

@@ -36,6 +36,12 @@ describe('Hand off… in the item panel', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Coding agent' })).toHaveValue(
       'https://github.example/acme/shop/issues/1',
     );
+    expect(await within(dialog).findByTestId('handoff-history')).toHaveTextContent(
+      'Claude Code · Waiting for the agent · issue #1',
+    );
+    expect(
+      within(dialog).getByRole('link', { name: 'Issue #1 opened in acme/shop for Claude Code' }),
+    ).toBeInTheDocument();
     // Nothing left unsaved: closing writes nothing back.
     expect(within(dialog).queryByText('Unsaved changes')).not.toBeInTheDocument();
     await user.keyboard('{Escape}');

@@ -15,6 +15,7 @@ export const tagTypes = [
   'AgentDraft',
   'ContextItem',
   'ParentContexts',
+  'Handoffs',
 ] as const;
 
 /** The one API slice; each group's generated endpoints are injected into it (`<group>.gen.ts`). */

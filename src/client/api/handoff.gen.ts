@@ -5,6 +5,9 @@ const injectedRtkApi = api.injectEndpoints({
     sendToAgent: build.mutation<SendToAgentApiResponse, SendToAgentApiArg>({
       query: (queryArg) => ({ url: `/v1/teams/active/project-items/send-to-agent`, method: 'POST', body: queryArg }),
     }),
+    getItemHandoffs: build.query<GetItemHandoffsApiResponse, GetItemHandoffsApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/project-items/${encodeURIComponent(String(queryArg))}/handoffs` }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -33,4 +36,27 @@ export type SendToAgentApiArg = {
   /** Send although readiness checks fail. */
   force?: boolean;
 };
-export const { useSendToAgentMutation } = injectedRtkApi;
+export type GetItemHandoffsApiResponse = /** status 200 Default Response */ {
+  handoffs: {
+    id: string;
+    itemId: string;
+    agent: 'claude-code' | 'copilot' | 'cursor';
+    automationKind: number;
+    state: 'pending' | 'active' | 'awaitingInput' | 'complete' | 'error' | 'stale';
+    repository: string | null;
+    baseBranch: string | null;
+    issueNumber: number | null;
+    issueUrl: string | null;
+    createdBy: string;
+    createdAt: string;
+    events: {
+      at: string;
+      /** sent, branch, comment, pull_request, merged, issue */
+      kind: string;
+      text: string;
+      url: string | null;
+    }[];
+  }[];
+};
+export type GetItemHandoffsApiArg = string;
+export const { useSendToAgentMutation, useGetItemHandoffsQuery, useLazyGetItemHandoffsQuery } = injectedRtkApi;

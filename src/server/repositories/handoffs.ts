@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { handoffEvents, handoffs, type HandoffRow } from '../db/schema';
 
@@ -12,4 +13,28 @@ export async function appendHandoffEvent(
   event: { handoffId: string; at: Date; kind: string; text: string; url?: string | null },
 ): Promise<void> {
   await db.insert(handoffEvents).values({ id: randomUUID(), ...event, url: event.url ?? null });
+}
+
+/** An item's hand-offs of the team, newest first, and their events in the order they were written. */
+export async function listItemHandoffs(db: Db, teamId: string, itemId: string, limit: number) {
+  const rows = await db
+    .select()
+    .from(handoffs)
+    .where(and(eq(handoffs.teamId, teamId), eq(handoffs.itemId, itemId)))
+    .orderBy(desc(handoffs.createdAt), desc(handoffs.id))
+    .limit(limit);
+  const events =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(handoffEvents)
+          .where(
+            inArray(
+              handoffEvents.handoffId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(handoffEvents.sequence));
+  return rows.map((row) => ({ row, events: events.filter((event) => event.handoffId === row.id) }));
 }

@@ -46,3 +46,16 @@ export const Handoff = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type Handoff = Static<typeof Handoff>;
+
+export const HandoffEvent = Type.Object({
+  at: Type.String({ format: 'date-time' }),
+  kind: Type.String({ description: 'sent, branch, comment, pull_request, merged, issue' }),
+  text: Type.String(),
+  url: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** An item's hand-offs, newest first (at most 20), each with its activity oldest first. */
+export const ItemHandoffs = Type.Object({
+  handoffs: Type.Array(Type.Composite([Handoff, Type.Object({ events: Type.Array(HandoffEvent) })])),
+});
+export type ItemHandoffs = Static<typeof ItemHandoffs>;

@@ -6,9 +6,12 @@ import { planBackend } from './planBackend';
 export const handoffBackend = {
   notReady: null as string | null,
   sent: [] as { itemId: string; agent: string; instructions?: string; force?: boolean }[],
+  /** The hand-offs the server holds, as GET …/handoffs answers them. */
+  records: [] as (Record<string, unknown> & { itemId: string; events: unknown[] })[],
   reset() {
     this.notReady = null;
     this.sent = [];
+    this.records = [];
   },
 };
 
@@ -30,20 +33,27 @@ export const handoffHandlers = [
     const number = handoffBackend.sent.length;
     const issueUrl = `https://github.example/acme/shop/issues/${number}`;
     Object.assign(item, { codingAgentUrl: issueUrl, workflowStatus: 1 });
-    return HttpResponse.json(
-      ok({
-        id: `handoff-${number}`,
-        itemId: item.id,
-        agent: body.agent,
-        automationKind: 0,
-        state: 'pending',
-        repository: 'acme/shop',
-        baseBranch: 'main',
-        issueNumber: number,
-        issueUrl,
-        createdBy: 'user-1',
-        createdAt: new Date().toISOString(),
-      }),
-    );
+    const handoff = {
+      id: `handoff-${number}`,
+      itemId: item.id,
+      agent: body.agent,
+      automationKind: 0,
+      state: 'pending',
+      repository: 'acme/shop',
+      baseBranch: 'main',
+      issueNumber: number,
+      issueUrl,
+      createdBy: 'user-1',
+      createdAt: new Date().toISOString(),
+    };
+    const at = new Date().toISOString();
+    handoffBackend.records.unshift({
+      ...handoff,
+      events: [{ at, kind: 'sent', text: `Issue #${number} opened in acme/shop for Claude Code`, url: issueUrl }],
+    });
+    return HttpResponse.json(ok(handoff));
   }),
+  http.get(`${location.origin}/v1/teams/active/project-items/:id/handoffs`, ({ params }) =>
+    HttpResponse.json(ok({ handoffs: handoffBackend.records.filter((record) => record.itemId === params.id) })),
+  ),
 ];

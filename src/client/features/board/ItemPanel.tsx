@@ -42,6 +42,7 @@ import styles from './ItemPanel.module.css';
 import { PatternPicker } from '../agent/PatternPicker';
 import { ParentContextField } from '../context/ParentContextField';
 import { HandoffSection } from '../handoff/HandoffSection';
+import { HandoffHistory } from '../handoff/HandoffHistory';
 
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
 
@@ -541,6 +542,10 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
             />
           </label>
         </div>
+      </Section>
+
+      <Section title="Hand-off">
+        <HandoffHistory itemId={item.id} />
       </Section>
 
       <Section title="Assignment history">

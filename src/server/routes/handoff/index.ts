@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Handoff, SendToAgentBody } from '../../../shared/contract/handoff';
+import { Handoff, ItemHandoffs, SendToAgentBody } from '../../../shared/contract/handoff';
+import { Id } from '../../../shared/contract/common';
+import { Type } from '@sinclair/typebox';
 import { answers, ok } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
-import { sendToAgent } from '../../services/handoff/sendToAgent';
+import { itemHandoffs, sendToAgent } from '../../services/handoff/sendToAgent';
 
 /** Handing items to coding agents (spec §7 `send-to-agent`; agents.md §3). Any member may send. */
 export default async function handoffRoutes(fastify: FastifyInstance) {
@@ -26,6 +28,23 @@ export default async function handoffRoutes(fastify: FastifyInstance) {
       const { teamId, userId } = await requireActiveTeam(app, request);
       const input = { teamId, userId, body: request.body, publicUrl: app.config.publicUrl, now: app.clock.now() };
       return ok(await sendToAgent(app.db, app.github, input));
+    },
+  );
+
+  app.get(
+    '/project-items/:id/handoffs',
+    {
+      schema: {
+        tags: ['handoff'],
+        operationId: 'getItemHandoffs',
+        description: "The item's hand-offs, newest first (at most 20), each with its activity.",
+        params: Type.Object({ id: Id }),
+        response: answers(ItemHandoffs),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      return ok(await itemHandoffs(app.db, teamId, request.params.id));
     },
   );
 }

@@ -10,13 +10,13 @@ import { findTeamItem, updateItem } from '../../repositories/items';
 import { listItemContexts } from '../../repositories/projectContexts';
 import { findGithubConnection } from '../../repositories/githubConnections';
 import { contextChain } from '../../repositories/contextItems';
-import { appendHandoffEvent, insertHandoff } from '../../repositories/handoffs';
+import { appendHandoffEvent, insertHandoff, listItemHandoffs } from '../../repositories/handoffs';
 import { invalidRequest, notFound } from '../../errors';
 import { requireGithub, type GithubSetup } from '../github';
 import { issueFor } from './issueBody';
 import { AutomationKind } from '../../../shared/enums';
 import { displayTitle } from '../../../shared/displayTitle';
-import type { Handoff, SendToAgentBody } from '../../../shared/contract/handoff';
+import type { Handoff, ItemHandoffs, SendToAgentBody } from '../../../shared/contract/handoff';
 
 const agentNames = { 'claude-code': 'Claude Code', copilot: 'Copilot', cursor: 'Cursor' } as const;
 /** workflowStatus "sent to agent" (design §5). */
@@ -144,4 +144,21 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
       .catch(() => undefined);
     throw error;
   }
+}
+
+/** The item's hand-offs as the item panel shows them; another team's item is NotFound. */
+export async function itemHandoffs(db: Db, teamId: string, itemId: string): Promise<ItemHandoffs> {
+  if (!(await findTeamItem(db, teamId, itemId))) throw notFound('Item not found');
+  const found = await listItemHandoffs(db, teamId, itemId, 20);
+  return {
+    handoffs: found.map(({ row, events }) => ({
+      ...handoffOf(row),
+      events: events.map((event) => ({
+        at: event.at.toISOString(),
+        kind: event.kind,
+        text: event.text,
+        url: event.url,
+      })),
+    })),
+  };
 }
