@@ -425,4 +425,22 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     });
     expect([refused.statusCode, refused.json().result]).toEqual([404, 'NotFound']);
   });
+
+  // Last in this file: it moves the clock a month on, past every session above.
+  it('forgets applied deliveries after 30 days', async () => {
+    await deliver('ping', { zen: 'Keep it logically awesome.' }, { deliveryId: 'old-ping' });
+    const has = async (id: string) =>
+      (
+        (await t.app.db.execute(
+          sql`select count(*)::int as n from github_deliveries where delivery_id = ${id}`,
+        )) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    expect(await has('old-ping')).toBe(1);
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    await deliver('ping', { zen: 'Speak like a human.' }, { deliveryId: 'new-ping' });
+    expect(await has('old-ping')).toBe(0);
+    expect(await has('new-ping')).toBe(1);
+  });
 });

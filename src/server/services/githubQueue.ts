@@ -1,9 +1,12 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import { githubDeliveries } from '../db/schema';
 import type { Clock } from '../plugins/database';
 import { applyGithubEvent } from './githubEvents';
+
+/** How long an applied delivery is kept. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Applies stored GitHub deliveries after their request has been answered, oldest first, one at a
@@ -47,6 +50,9 @@ export function createGithubQueue(db: Db, clock: Clock, log: FastifyBaseLogger) 
         // one delivery per transaction
       }
     } while (again);
+    // Ids are kept long enough to drop GitHub's redeliveries (it offers them for days), then let go.
+    const cutoff = new Date(clock.now().getTime() - DELIVERY_RETENTION_MS);
+    await db.delete(githubDeliveries).where(lt(githubDeliveries.processedAt, cutoff));
   };
 
   return {
