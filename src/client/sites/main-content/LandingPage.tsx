@@ -34,12 +34,12 @@ const steps = [
     text: 'Frame the project into a story and a plan, name the patterns your code and product follow, and turn notes into items: with your AI provider, or a built-in drafter that works from your own answers.',
   },
   {
-    title: 'Hand an item to an agent (coming soon)',
-    text: 'Soon: send it to Claude Code, Copilot or Cursor as a GitHub issue, or copy a terminal command that lets a local Claude Code read it through Baton’s MCP server.',
+    title: 'Hand an item to an agent',
+    text: 'Send it to Claude Code as a GitHub issue in your repository, with its goals and context. Copilot, Cursor and a terminal command for a local Claude Code are coming.',
   },
   {
     title: 'Follow it through',
-    text: 'The item keeps its place on the plan while the agent works, so the board stays the one picture of what ships when.',
+    text: 'The agent’s pull request comes back on the item, from open to merged, and the item keeps its place on the plan, so the board stays the one picture of what ships when.',
   },
 ];
 
