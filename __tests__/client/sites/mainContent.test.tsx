@@ -12,8 +12,8 @@ test('the landing page says what Baton does and links to the app', () => {
   const main = screen.getByRole('main');
   expect(main).toHaveTextContent(/demos, implementations and go-to-market items/);
   expect(main).toHaveTextContent(/days, weeks and milestones/);
-  expect(main).toHaveTextContent(/Claude Code, Copilot or Cursor as a GitHub issue/);
-  expect(main).toHaveTextContent(/MCP server/);
+  expect(main).toHaveTextContent(/Send it to Claude Code as a GitHub issue/);
+  expect(main).toHaveTextContent(/pull request comes back on the item/);
   const openLinks = screen.getAllByRole('link', { name: 'Open Baton' });
   expect(openLinks.length).toBeGreaterThan(0);
   for (const link of openLinks) expect(link).toHaveAttribute('href', '/');
