@@ -62,6 +62,8 @@ describe('GitHub settings (/settings/github)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(githubBackend.calls).toContain('repository acme/docs release'));
     expect(await within(screen.getByRole('listitem', { name: 'Claude Code' })).findByText('Ready')).toBeInTheDocument();
+    // Saved: nothing left to save.
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(within(screen.getByRole('listitem', { name: 'Copilot' })).getByText('Not ready')).toBeInTheDocument();
   });
 

@@ -150,7 +150,9 @@ function RepositoryCard({ status }: { status: GithubStatus }) {
   const [baseBranch, setBaseBranch] = useState(status.baseBranch ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const chosen = status.repositories.find((candidate) => candidate.fullName === repository);
-  const changed = repository !== (status.repository ?? '') || baseBranch !== (status.baseBranch ?? '');
+  // An empty base branch means the repository's default: no change unless another branch is typed.
+  const changed =
+    repository !== (status.repository ?? '') || (baseBranch.trim() !== '' && baseBranch.trim() !== status.baseBranch);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
