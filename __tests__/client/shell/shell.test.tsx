@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { selectCoreContext } from '../../../src/client/features/session/coreContextSlice';
 import { server } from '../helpers/server';
 import { mockBackend } from '../helpers/handlers/mockBackend';
@@ -40,9 +40,12 @@ test('the active project is the one the user context names', async () => {
 test('sign-out blocks the screen while it runs and returns to sign-in', async () => {
   const user = userEvent.setup();
   mockBackend.signIn();
+  // The sign-out answers only once the test has seen the overlay: no race with a busy machine.
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
   server.use(
     http.post(signOutUrl, async () => {
-      await delay(50);
+      await answered;
       mockBackend.signedIn = false;
       return HttpResponse.json({ result: 'Ok' });
     }),
@@ -51,6 +54,7 @@ test('sign-out blocks the screen while it runs and returns to sign-in', async ()
   await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
   expect(await screen.findByTestId('blocking-overlay')).toBeInTheDocument();
+  answer();
   expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
   expect(screen.queryByTestId('blocking-overlay')).not.toBeInTheDocument();
   expect(selectCoreContext(store.getState())).toBeNull();
