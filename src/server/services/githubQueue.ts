@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import { githubDeliveries } from '../db/schema';
@@ -71,14 +71,6 @@ export function createGithubQueue(db: Db, clock: Clock, log: FastifyBaseLogger) 
     /** Resolves when nothing is being applied (tests, shutdown). */
     async idle() {
       while (running) await running;
-    },
-    /** How many deliveries wait. */
-    async pending(): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(githubDeliveries)
-        .where(isNull(githubDeliveries.processedAt));
-      return row?.n ?? 0;
     },
   };
 }

@@ -6,6 +6,12 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const CodingAgents = ['claude-code', 'copilot', 'cursor'] as const;
 export type CodingAgent = (typeof CodingAgents)[number];
+/** How people see each agent's name, in the app and in what Baton writes on GitHub. */
+export const codingAgentNames: Record<CodingAgent, string> = {
+  'claude-code': 'Claude Code',
+  copilot: 'Copilot',
+  cursor: 'Cursor',
+};
 
 export const InstallStart = Type.Object({
   installUrl: Type.String({ description: "GitHub's page to install the app; it sends the user back with the state." }),

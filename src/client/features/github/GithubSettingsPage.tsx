@@ -11,11 +11,9 @@ import { errorMessage } from '../../api/envelopeBaseQuery';
 import { selectIsTeamAdmin } from '../teams/teamSelectors';
 import { SettingsNav } from '../account/SettingsNav';
 import { Alert, Button } from '../../ui';
-import type { GithubStatus } from '../../../shared/contract/github';
+import { codingAgentNames, type GithubStatus } from '../../../shared/contract/github';
 import page from '../agent/AiSettingsPage.module.css';
 import styles from './GithubSettingsPage.module.css';
-
-const agentNames: Record<string, string> = { 'claude-code': 'Claude Code', copilot: 'Copilot', cursor: 'Cursor' };
 
 /**
  * `/settings/github` (Admins): connects the team's GitHub account or organisation through Baton's
@@ -228,9 +226,9 @@ function AgentsCard({ status }: { status: GithubStatus }) {
       </h2>
       <ul className={styles.agents}>
         {status.agents.map((agent) => (
-          <li key={agent.agent} className={styles.agent} aria-label={agentNames[agent.agent]}>
+          <li key={agent.agent} className={styles.agent} aria-label={codingAgentNames[agent.agent]}>
             <div className={styles.agentHeader}>
-              <span className={styles.agentName}>{agentNames[agent.agent] ?? agent.agent}</span>
+              <span className={styles.agentName}>{codingAgentNames[agent.agent]}</span>
               <span className={agent.ready ? styles.ready : styles.notReady}>
                 {agent.ready ? 'Ready' : 'Not ready'}
               </span>

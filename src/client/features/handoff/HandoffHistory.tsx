@@ -1,7 +1,7 @@
 import { useGetItemHandoffsQuery } from '../../api/handoff';
+import { codingAgentNames } from '../../../shared/contract/github';
 import styles from './HandoffSection.module.css';
 
-const agentNames: Record<string, string> = { 'claude-code': 'Claude Code', copilot: 'Copilot', cursor: 'Cursor' };
 const stateNames: Record<string, string> = {
   pending: 'Waiting for the agent',
   active: 'Agent at work',
@@ -20,7 +20,7 @@ export function HandoffHistory({ itemId }: { itemId: string }) {
   return (
     <div className={styles.history} data-testid="handoff-history">
       <p>
-        <strong>{agentNames[latest.agent] ?? latest.agent}</strong> · {stateNames[latest.state] ?? latest.state}
+        <strong>{codingAgentNames[latest.agent]}</strong> · {stateNames[latest.state] ?? latest.state}
         {latest.issueUrl && (
           <>
             {' · '}

@@ -4,17 +4,20 @@ import { useSendToAgentMutation, type SendToAgentApiResponse } from '../../api/h
 import { envelopeOf, errorMessage } from '../../api/envelopeBaseQuery';
 import { itemHandedOff } from '../items/itemsSlice';
 import { HANDOFF_LIMITS } from '../../../shared/contract/handoff';
+import { CodingAgents, codingAgentNames, type CodingAgent } from '../../../shared/contract/github';
 import { Alert, Button } from '../../ui';
 import styles from './HandoffSection.module.css';
 
 /** workflowStatus "sent to agent" (design §5). */
 const SENT_TO_AGENT = 1;
 
-const agents = [
-  { id: 'claude-code', name: 'Claude Code', unavailable: null },
-  { id: 'copilot', name: 'Copilot', unavailable: 'needs your GitHub user authorization, which Baton cannot make yet' },
-  { id: 'cursor', name: 'Cursor', unavailable: 'needs your GitHub user authorization, which Baton cannot make yet' },
-] as const;
+const noUserAuthorization = 'needs your GitHub user authorization, which Baton cannot make yet';
+/** Why an agent cannot be chosen yet; null when it can. */
+const unavailable: Record<CodingAgent, string | null> = {
+  'claude-code': null,
+  copilot: noUserAuthorization,
+  cursor: noUserAuthorization,
+};
 
 /**
  * "Hand off…" in the item panel: sends the item to a coding agent as a GitHub issue in the team's
@@ -75,18 +78,18 @@ export function HandoffSection(props: { itemId: string; dirty: boolean; onSent(u
     >
       <fieldset className={styles.agents}>
         <legend className={styles.label}>Agent</legend>
-        {agents.map((agent) => (
-          <label key={agent.id} className={styles.agent}>
+        {CodingAgents.map((agent) => (
+          <label key={agent} className={styles.agent}>
             <input
               type="radio"
               name="agent"
-              value={agent.id}
-              defaultChecked={!agent.unavailable}
-              disabled={Boolean(agent.unavailable)}
+              value={agent}
+              defaultChecked={!unavailable[agent]}
+              disabled={Boolean(unavailable[agent])}
             />
             <span>
-              {agent.name}
-              {agent.unavailable && <span className={styles.muted}> — {agent.unavailable}</span>}
+              {codingAgentNames[agent]}
+              {unavailable[agent] && <span className={styles.muted}> — {unavailable[agent]}</span>}
             </span>
           </label>
         ))}

@@ -99,6 +99,12 @@ export function createGithubClient(config: GithubConfig): GithubClient {
     };
   };
   const octokit = () => (loaded ??= connect());
+  /** The installation's Octokit and a repository's owner and name, for calls on one repository. */
+  const inRepository = async (installationId: number, repository: string) => {
+    const { app } = await octokit();
+    const [owner, repo] = repository.split('/') as [string, string];
+    return { installation: await app.getInstallationOctokit(installationId), owner, repo };
+  };
 
   const call = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
@@ -150,9 +156,7 @@ export function createGithubClient(config: GithubConfig): GithubClient {
 
     createIssue: (installationId, issue) =>
       call(async () => {
-        const { app } = await octokit();
-        const installation = await app.getInstallationOctokit(installationId);
-        const [owner, repo] = issue.repository.split('/') as [string, string];
+        const { installation, owner, repo } = await inRepository(installationId, issue.repository);
         const { data } = await installation.request('POST /repos/{owner}/{repo}/issues', {
           owner,
           repo,
@@ -165,9 +169,7 @@ export function createGithubClient(config: GithubConfig): GithubClient {
 
     closeIssue: (installationId, issue) =>
       call(async () => {
-        const { app } = await octokit();
-        const installation = await app.getInstallationOctokit(installationId);
-        const [owner, repo] = issue.repository.split('/') as [string, string];
+        const { installation, owner, repo } = await inRepository(installationId, issue.repository);
         await installation.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
           owner,
           repo,

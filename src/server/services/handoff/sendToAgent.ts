@@ -17,8 +17,8 @@ import { issueFor } from './issueBody';
 import { AutomationKind } from '../../../shared/enums';
 import { displayTitle } from '../../../shared/displayTitle';
 import type { Handoff, ItemHandoffs, SendToAgentBody } from '../../../shared/contract/handoff';
+import { codingAgentNames } from '../../../shared/contract/github';
 
-const agentNames = { 'claude-code': 'Claude Code', copilot: 'Copilot', cursor: 'Cursor' } as const;
 /** workflowStatus "sent to agent" (design §5). */
 const SENT_TO_AGENT = 1;
 
@@ -69,7 +69,7 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
   if (!item) throw notFound('Item not found');
   if (body.agent !== 'claude-code') {
     throw invalidRequest(
-      `${agentNames[body.agent]} is started as your GitHub user, and this Baton cannot act as your GitHub user yet: hand the item to Claude Code.`,
+      `${codingAgentNames[body.agent]} is started as your GitHub user, and this Baton cannot act as your GitHub user yet: hand the item to Claude Code.`,
     );
   }
   const setup = requireGithub(github);
@@ -129,7 +129,7 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
         handoffId: row.id,
         at: now,
         kind: 'sent',
-        text: `Issue #${created.number} opened in ${repository} for ${agentNames[body.agent]}${
+        text: `Issue #${created.number} opened in ${repository} for ${codingAgentNames[body.agent]}${
           problems.length > 0 ? ` (sent anyway: ${problems.join('; ')})` : ''
         }`,
         url: created.url,
