@@ -11,6 +11,7 @@ export const apiGroups = [
   'contextItems',
   'github',
   'handoff',
+  'mcp',
 ] as const;
 
 export const codegenOptions: Omit<ConfigFile, 'outputFile' | 'outputFiles' | 'schemaFile'> = {

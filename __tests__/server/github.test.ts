@@ -29,6 +29,9 @@ describe('the GitHub connection: /v1/teams/active/github', () => {
       account: { login: 'other', type: 'User' },
       repositories: [{ full_name: 'other/app', default_branch: 'main', private: false }],
     });
+    github.workflows.set('acme/docs', {
+      '.github/workflows/claude.yml': 'uses: anthropics/claude-code-action@v1\n  allowed_bots: baton-test[bot]\n',
+    });
     const apiUrl = await github.start();
     t = await buildTestApp({
       GITHUB_APP_ID: '12345',
@@ -209,7 +212,7 @@ describe('the GitHub connection: /v1/teams/active/github', () => {
   });
 
   it('a GitHub outage while reading the status is reported, not thrown', async () => {
-    github.failNext = { times: 1, status: 500 };
+    github.failNext = { times: 1, status: 500, path: /^\/installation\/repositories$/ };
     const status = await call(t.app, 'GET', `${G}/status`, { cookie: owner.cookie });
     github.failNext = null;
     expect(status.statusCode).toBe(200);

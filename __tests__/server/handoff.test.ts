@@ -8,6 +8,23 @@ import { appKeyPair, FakeGithub } from './helpers/fakeGithub';
 jest.setTimeout(30_000);
 
 const keys = appKeyPair();
+
+/** A repository's Claude Code workflow, as anthropics/claude-code-action documents it. */
+export const claudeWorkflow = (allowedBots: string) => `name: Claude Code
+on:
+  issues:
+    types: [opened, assigned, labeled]
+  issue_comment:
+    types: [created]
+jobs:
+  claude:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: anthropics/claude-code-action@v1
+        with:
+          anthropic_api_key: \${{ secrets.ANTHROPIC_API_KEY }}
+          allowed_bots: "${allowedBots}"
+`;
 const SEND = '/v1/teams/active/project-items/send-to-agent';
 
 describe('handing an item to a coding agent: POST …/project-items/send-to-agent', () => {
@@ -25,6 +42,8 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
         { full_name: 'acme/api', default_branch: 'develop', private: true },
       ],
     });
+    github.workflows.set('acme/shop', { '.github/workflows/claude.yml': claudeWorkflow('baton-handoff[bot]') });
+    github.workflows.set('acme/api', { '.github/workflows/agents.yaml': claudeWorkflow('dependabot[bot],*') });
     const apiUrl = await github.start();
     t = await buildTestApp({
       GITHUB_APP_ID: '4242',
@@ -189,23 +208,44 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     expect(refused.json().message).toBe('other/app is not a repository the app can reach on acme.');
   });
 
-  it.each([
-    [{ agent: 'copilot', automationKind: 0 }, /Copilot is started as your GitHub user/],
-    [{ agent: 'cursor', automationKind: 0 }, /Cursor is started as your GitHub user/],
-    [{ agent: 'claude-code', automationKind: 1 }, /needs Baton's MCP server/],
-  ])('says clearly what is not possible yet: %j', async (choice, message) => {
+  it('refuses a terminal hand-off to an agent that is not Claude Code', async () => {
     const item = await readyItem();
     const before = await stored();
-    const refused = await call(t.app, 'POST', SEND, { cookie: owner.cookie, body: { itemId: item.id, ...choice } });
+    const refused = await call(t.app, 'POST', SEND, {
+      cookie: owner.cookie,
+      body: { itemId: item.id, agent: 'copilot', automationKind: 1 },
+    });
     expect([refused.statusCode, refused.json().result]).toEqual([400, 'InvalidRequest']);
-    expect(refused.json().message).toMatch(message);
+    expect(refused.json().message).toMatch(/^The terminal hand-off starts a local Claude Code/);
     expect(await stored()).toEqual(before);
+  });
+
+  it("refuses Claude Code where the repository's workflow would ignore Baton's bot, naming the fix", async () => {
+    github.workflows.set('acme/shop', { '.github/workflows/claude.yml': claudeWorkflow('renovate[bot]') });
+    try {
+      const item = await readyItem();
+      const refused = await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      });
+      expect(refused.json().message).toContain(
+        'claude workflow lets baton start it: Add allowed_bots: "baton-handoff[bot]" to .github/workflows/claude.yml',
+      );
+      github.workflows.delete('acme/shop');
+      const none = await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      });
+      expect(none.json().message).toContain("Add Claude Code's workflow (anthropics/claude-code-action) to acme/shop");
+    } finally {
+      github.workflows.set('acme/shop', { '.github/workflows/claude.yml': claudeWorkflow('baton-handoff[bot]') });
+    }
   });
 
   it('a GitHub outage stores nothing and leaves the item as it was', async () => {
     const item = await readyItem();
     const before = await stored();
-    github.failNext = { times: 1, status: 503 };
+    github.failNext = { times: 1, status: 503, path: /\/issues$/ };
     const failed = await call(t.app, 'POST', SEND, {
       cookie: owner.cookie,
       body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
@@ -340,6 +380,78 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
       }
     ).rows[0]!.state;
     expect(state).toBe('complete');
+  });
+
+  it("takes the job and branch from Claude's tracking comment; a failed run sets the hand-off to error with its link", async () => {
+    const item = await readyItem();
+    const handoff = (
+      await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      })
+    ).json().data;
+    const n = handoff.issueNumber as number;
+    const tracking = (action: string, body: string) =>
+      deliver('issue_comment', {
+        action,
+        installation: { id: 31 },
+        repository: { full_name: 'acme/shop' },
+        issue: { number: n },
+        comment: {
+          html_url: `https://github.example/acme/shop/issues/${n}#issuecomment-5`,
+          body,
+          user: { login: 'claude[bot]', type: 'Bot' },
+        },
+      });
+    await tracking('created', 'Claude Code is working… [View job](https://github.example/acme/shop/actions/runs/4242)');
+    await tracking(
+      'edited',
+      [
+        "**Claude finished @octocat's task** —— [View job](https://github.example/acme/shop/actions/runs/4242)",
+        `[\`claude/issue-${n}-20261125\`](https://github.example/acme/shop/tree/claude/issue-${n}-20261125)`,
+        // A link elsewhere is not taken as the hand-off's.
+        '[View job](https://evil.example/acme/shop/actions/runs/1)',
+      ].join('\n'),
+    );
+    const links = async () =>
+      (await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, { cookie: owner.cookie })).json()
+        .data.handoffs[0];
+    expect(await links()).toMatchObject({
+      state: 'active',
+      jobUrl: 'https://github.example/acme/shop/actions/runs/4242',
+      branch: `claude/issue-${n}-20261125`,
+      pullRequests: [],
+    });
+
+    await deliver('workflow_run', {
+      action: 'completed',
+      installation: { id: 31 },
+      repository: { full_name: 'acme/shop' },
+      workflow_run: {
+        id: 4242,
+        name: 'Claude Code',
+        html_url: 'https://github.example/acme/shop/actions/runs/4242',
+        head_branch: 'main',
+        status: 'completed',
+        conclusion: 'failure',
+        pull_requests: [],
+      },
+    });
+    expect(await links()).toMatchObject({
+      state: 'error',
+      jobUrl: 'https://github.example/acme/shop/actions/runs/4242',
+    });
+    expect(await eventsOf(handoff.id)).toEqual([
+      `sent: Issue #${n} opened in acme/shop for Claude Code`,
+      'job: claude[bot] started a job',
+      'error: Claude Code failed (failure)',
+    ]);
+
+    // A pull request joins the hand-off's links.
+    await deliver('pull_request', pullRequest('opened', 950 + n, n));
+    expect((await links()).pullRequests).toEqual([
+      { number: 950 + n, url: `https://github.example/acme/shop/pull/${950 + n}`, state: 'open' },
+    ]);
   });
 
   it('refuses a tampered or unsigned delivery with 401 and stores nothing', async () => {

@@ -25,6 +25,8 @@ import itemRoutes from './routes/items';
 import handoffRoutes from './routes/handoff';
 import githubWebhookRoute, { GITHUB_WEBHOOK_PATH } from './routes/github/webhook';
 import githubRoutes from './routes/github';
+import mcpEndpoint, { MCP_TOKEN_PATH } from './routes/mcp/mcpEndpoint';
+import mcpTokenRoutes from './routes/mcp/tokens';
 import contextItemRoutes from './routes/contextItems';
 import agentRoutes from './routes/agent';
 import { createAgentGenerator } from './ai/providers';
@@ -88,7 +90,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(databasePlugin, { database: options.database, clock: options.clock ?? { now: () => new Date() } });
-  app.decorate('githubQueue', createGithubQueue(app.db, app.clock, app.log));
+  app.decorate('githubQueue', createGithubQueue(app.db, app.clock, app.log, app.github?.client ?? null));
   // Deliveries stored before a restart are applied once Baton is up; shutdown waits for the one in hand.
   app.addHook('onReady', async () => {
     if (app.github) app.githubQueue.kick();
@@ -97,10 +99,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(envelope);
   await app.register(securityHeaders, { secure: config.secureCookies });
   // Stripe's webhook is not a browser call: its signature, checked in the route, stands in for CSRF;
-  // Apple's callback is a cross-site form post by design that only redirects.
+  // Apple's callback is a cross-site form post by design that only redirects; MCP calls carry a bearer token.
   await app.register(csrf, {
     publicUrl: config.publicUrl,
-    exemptRoutes: [STRIPE_WEBHOOK_PATH, APPLE_CALLBACK_PATH, GITHUB_WEBHOOK_PATH],
+    exemptRoutes: [STRIPE_WEBHOOK_PATH, APPLE_CALLBACK_PATH, GITHUB_WEBHOOK_PATH, MCP_TOKEN_PATH],
   });
   await app.register(session, {
     secure: config.secureCookies,
@@ -125,6 +127,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(handoffRoutes, { prefix: '/v1/teams/active' });
   await app.register(githubWebhookRoute, { prefix: '/v1/github' });
   await app.register(agentRoutes, { prefix: '/v1' });
+  await app.register(mcpTokenRoutes, { prefix: '/v1' });
+  await app.register(mcpEndpoint);
 
   // Unknown API paths answer the envelope; any other page load gets the single-page app.
   app.setNotFoundHandler((request, reply) => {

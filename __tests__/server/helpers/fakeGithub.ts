@@ -11,6 +11,18 @@ export interface GithubRequest {
   body: unknown;
 }
 
+interface FakeUser {
+  id: number;
+  login: string;
+}
+
+/** A user token GitHub issued: whose it is, which installations they reach, until when (ms since epoch). */
+interface FakeUserToken {
+  user: FakeUser;
+  installationIds: number[];
+  expiresAt: number;
+}
+
 interface FakeInstallation {
   id: number;
   account: { login: string; type: 'User' | 'Organization' };
@@ -43,13 +55,29 @@ export class FakeGithub {
     labels: string[];
     state: string;
     stateReason?: string;
+    assignees: string[];
+    agentAssignment?: unknown;
+    /** `app`, or the login of the user who opened it. */
+    openedBy: string;
   }[] = [];
+  /** Comments posted on issues, with who posted them. */
+  readonly comments: { repository: string; number: number; body: string; by: string }[] = [];
+  /** Workflow files per repository (path → YAML), as the contents API serves them. */
+  readonly workflows = new Map<string, Record<string, string>>();
+  /** Repositories where the Copilot coding agent is enabled: it can be assigned there. */
+  readonly copilotRepositories = new Set<string>();
+  /** The issues each pull request will close, as GitHub links them (`owner/name#number` → issue numbers). */
+  readonly closingIssues = new Map<string, number[]>();
+  /** How long user tokens last, in seconds (GitHub: 8 hours). */
+  userTokenSeconds = 28_800;
   /** Answers the next requests with this status (a GitHub outage), or hangs them when 'hang'. */
-  failNext: { times: number; status: number | 'hang' } | null = null;
+  failNext: { times: number; status: number | 'hang'; path?: RegExp } | null = null;
   private readonly tokens = new Map<string, number>();
   /** OAuth codes GitHub would put in the install redirect: each once, for a user reaching these installations. */
-  private readonly codes = new Map<string, number[]>();
-  private readonly userTokens = new Map<string, number[]>();
+  private readonly codes = new Map<string, { installationIds: number[]; user: FakeUser }>();
+  private readonly userTokens = new Map<string, FakeUserToken>();
+  /** Refresh tokens still good: each works once (GitHub rotates them). */
+  private readonly refreshTokens = new Map<string, Omit<FakeUserToken, 'expiresAt'>>();
   private server: Server | null = null;
   private readonly hanging = new Set<ServerResponse>();
 
@@ -63,11 +91,33 @@ export class FakeGithub {
     this.installations.set(installation.id, installation);
   }
 
-  /** The code of a user who may reach these installations, as GitHub adds it to the install redirect. */
-  issueCode(installationIds: number[]): string {
+  /** The code of a user who may reach these installations, as GitHub adds it to the install or authorize redirect. */
+  issueCode(installationIds: number[], user: FakeUser = { id: 583231, login: 'octocat' }): string {
     const code = `code${this.codes.size + 1}${Math.random().toString(36).slice(2, 8)}`;
-    this.codes.set(code, installationIds);
+    this.codes.set(code, { installationIds, user });
     return code;
+  }
+
+  /** GitHub revoking every token of a user (they removed the app's authorization). */
+  revokeUser(userId: number) {
+    for (const [token, held] of this.userTokens) if (held.user.id === userId) this.userTokens.delete(token);
+    for (const [token, held] of this.refreshTokens) if (held.user.id === userId) this.refreshTokens.delete(token);
+  }
+
+  private grantUserToken(holder: Omit<FakeUserToken, 'expiresAt'>) {
+    const serial = this.userTokens.size + this.refreshTokens.size + 1;
+    const token = `ghu_fake${serial}${Math.random().toString(36).slice(2, 6)}`;
+    const refreshToken = `ghr_fake${serial}${Math.random().toString(36).slice(2, 6)}`;
+    this.userTokens.set(token, { ...holder, expiresAt: Date.now() + this.userTokenSeconds * 1000 });
+    this.refreshTokens.set(refreshToken, holder);
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      scope: '',
+      expires_in: this.userTokenSeconds,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: 15_811_200,
+    };
   }
 
   /** Where it listens, once started. */
@@ -102,7 +152,8 @@ export class FakeGithub {
       }
     }
     if (scheme?.toLowerCase() === 'token' && credential && this.tokens.has(credential)) return 'installation';
-    if (scheme?.toLowerCase() === 'token' && credential && this.userTokens.has(credential)) return 'user';
+    const held = credential ? this.userTokens.get(credential) : undefined;
+    if (scheme?.toLowerCase() === 'token' && held && held.expiresAt > Date.now()) return 'user';
     return 'bad';
   }
 
@@ -122,34 +173,66 @@ export class FakeGithub {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify(body));
     };
-    if (this.failNext && this.failNext.times > 0) {
+    if (this.failNext && this.failNext.times > 0 && (!this.failNext.path || this.failNext.path.test(url.pathname))) {
       this.failNext.times--;
       if (this.failNext.status === 'hang') return void this.hanging.add(response);
       return send(this.failNext.status, { message: 'Server Error' });
     }
     if (url.pathname === '/login/oauth/access_token' && request.method === 'POST') {
-      // GitHub answers OAuth errors with 200 and an error field; a code works once.
-      const {
-        code,
-        client_id: clientId,
-        client_secret: clientSecret,
-      } = JSON.parse(text || '{}') as Record<string, string>;
-      const installationIds = code ? this.codes.get(code) : undefined;
-      if (!installationIds || clientId !== this.oauth.clientId || clientSecret !== this.oauth.clientSecret) {
+      // GitHub answers OAuth errors with 200 and an error field; a code and a refresh token work once.
+      const form = JSON.parse(text || '{}') as Record<string, string>;
+      if (form.client_id !== this.oauth.clientId || form.client_secret !== this.oauth.clientSecret) {
+        return send(200, {
+          error: 'incorrect_client_credentials',
+          error_description: 'The client_id and/or client_secret passed are incorrect.',
+        });
+      }
+      if (form.grant_type === 'refresh_token') {
+        const holder = this.refreshTokens.get(form.refresh_token ?? '');
+        if (!holder)
+          return send(200, {
+            error: 'bad_refresh_token',
+            error_description: 'The refresh token passed is incorrect or expired.',
+          });
+        this.refreshTokens.delete(form.refresh_token!);
+        return send(200, this.grantUserToken(holder));
+      }
+      const granted = form.code ? this.codes.get(form.code) : undefined;
+      if (!granted) {
         return send(200, {
           error: 'bad_verification_code',
           error_description: 'The code passed is incorrect or expired.',
           error_uri: 'https://docs.github.com/apps/troubleshooting',
         });
       }
-      this.codes.delete(code!);
-      const token = `ghu_fake${this.userTokens.size + 1}`;
-      this.userTokens.set(token, installationIds);
-      return send(200, { access_token: token, token_type: 'bearer', scope: '', expires_in: 28800 });
+      this.codes.delete(form.code!);
+      return send(200, this.grantUserToken(granted));
     }
     if (auth === 'bad' || auth === 'none') return send(401, { message: 'Bad credentials' });
-    if (url.pathname === '/user/installations' && request.method === 'GET' && auth === 'user') {
-      const ids = this.userTokens.get(request.headers.authorization!.split(' ')[1]!) ?? [];
+    const userToken = auth === 'user' ? this.userTokens.get(request.headers.authorization!.split(' ')[1]!)! : undefined;
+    if (url.pathname === '/user' && request.method === 'GET' && userToken) {
+      return send(200, { id: userToken.user.id, login: userToken.user.login, type: 'User' });
+    }
+    if (url.pathname === '/graphql' && request.method === 'POST' && userToken) {
+      const { variables } = JSON.parse(text) as { variables: { owner: string; name: string } };
+      const repository = `${variables.owner}/${variables.name}`;
+      const nodes = [{ login: userToken.user.login }];
+      if (this.copilotRepositories.has(repository)) nodes.unshift({ login: 'copilot-swe-agent' });
+      return send(200, { data: { repository: { suggestedActors: { nodes } } } });
+    }
+    if (url.pathname === '/graphql' && request.method === 'POST' && auth === 'installation') {
+      const { variables } = JSON.parse(text) as { variables: { owner: string; name: string; number: number } };
+      const numbers = this.closingIssues.get(`${variables.owner}/${variables.name}#${variables.number}`) ?? [];
+      return send(200, {
+        data: {
+          repository: {
+            pullRequest: { closingIssuesReferences: { nodes: numbers.map((number) => ({ number })) } },
+          },
+        },
+      });
+    }
+    if (url.pathname === '/user/installations' && request.method === 'GET' && userToken) {
+      const ids = userToken.installationIds;
       const installations = ids.filter((id) => this.installations.has(id)).map((id) => ({ id }));
       return send(200, { total_count: installations.length, installations });
     }
@@ -178,11 +261,38 @@ export class FakeGithub {
         repositories: repositories.slice((page - 1) * perPage, page * perPage),
       });
     }
+    const contents = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(url.pathname);
+    if (contents && request.method === 'GET' && auth === 'installation') {
+      const files = this.workflows.get(`${contents[1]}/${contents[2]}`) ?? {};
+      const path = decodeURIComponent(contents[3]!);
+      if (path === '.github/workflows') {
+        const listing = Object.keys(files).map((file) => ({ name: file.split('/').at(-1), path: file, type: 'file' }));
+        return listing.length ? send(200, listing) : send(404, { message: 'Not Found' });
+      }
+      const file = files[path];
+      if (file === undefined) return send(404, { message: 'Not Found' });
+      return send(200, { type: 'file', path, encoding: 'base64', content: Buffer.from(file).toString('base64') });
+    }
+    const comment = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
+    if (comment && request.method === 'POST' && userToken) {
+      const repository = `${comment[1]}/${comment[2]}`;
+      const number = Number(comment[3]);
+      if (!this.issues.some((i) => i.repository === repository && i.number === number)) {
+        return send(404, { message: 'Not Found' });
+      }
+      const { body } = JSON.parse(text) as { body: string };
+      this.comments.push({ repository, number, body, by: userToken.user.login });
+      return send(201, {
+        html_url: `https://github.example/${repository}/issues/${number}#issuecomment-${this.comments.length}`,
+      });
+    }
     const issue = /^\/repos\/([^/]+)\/([^/]+)\/issues(?:\/(\d+))?$/.exec(url.pathname);
-    if (issue && auth === 'installation') {
+    if (issue && (auth === 'installation' || userToken)) {
       const repository = `${issue[1]}/${issue[2]}`;
       const token = request.headers.authorization!.split(' ')[1]!;
-      const reachable = this.installations.get(this.tokens.get(token)!)?.repositories ?? [];
+      // A user reaches the repositories of the installations they can access (enough for these tests).
+      const installationIds = userToken ? userToken.installationIds : [this.tokens.get(token)!];
+      const reachable = installationIds.flatMap((id) => this.installations.get(id)?.repositories ?? []);
       if (!reachable.some((r) => r.full_name === repository)) return send(404, { message: 'Not Found' });
       const body = JSON.parse(text || '{}') as {
         title?: string;
@@ -190,10 +300,16 @@ export class FakeGithub {
         labels?: string[];
         state?: string;
         state_reason?: string;
+        assignees?: string[];
+        agent_assignment?: unknown;
       };
       if (request.method === 'POST' && !issue[3]) {
         if (!body.title) return send(422, { message: 'Validation Failed' });
         const number = this.issues.filter((i) => i.repository === repository).length + 1;
+        // GitHub drops assignees it cannot assign, silently: Copilot only where its coding agent is enabled.
+        const assignees = (body.assignees ?? []).filter(
+          (login) => login !== 'copilot-swe-agent[bot]' || (userToken && this.copilotRepositories.has(repository)),
+        );
         this.issues.push({
           repository,
           number,
@@ -201,8 +317,16 @@ export class FakeGithub {
           body: body.body ?? '',
           labels: body.labels ?? [],
           state: 'open',
+          assignees,
+          agentAssignment: body.agent_assignment,
+          openedBy: userToken ? userToken.user.login : 'app',
         });
-        return send(201, { number, html_url: `https://github.example/${repository}/issues/${number}`, state: 'open' });
+        return send(201, {
+          number,
+          html_url: `https://github.example/${repository}/issues/${number}`,
+          state: 'open',
+          assignees: assignees.map((login) => ({ login: login === 'copilot-swe-agent[bot]' ? 'Copilot' : login })),
+        });
       }
       if (request.method === 'PATCH' && issue[3]) {
         const stored = this.issues.find((i) => i.repository === repository && i.number === Number(issue[3]));

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 
 /** GITHUB_* variables (docs/handoff.md): the GitHub App Baton hands items through. */
@@ -11,6 +12,8 @@ export const githubEnvSchema = {
   GITHUB_API_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://api.github.com' }),
   GITHUB_WEB_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://github.com' }),
   GITHUB_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 120, default: 10 }),
+  /** 32 bytes, base64: encrypts users' GitHub tokens at rest. Derived from the app's key when unset. */
+  GITHUB_TOKEN_KEY: Type.Optional(Type.String({ minLength: 1 })),
 };
 type GithubEnv = Static<ReturnType<typeof Type.Object<typeof githubEnvSchema>>>;
 
@@ -30,6 +33,8 @@ export interface GithubConfig {
   webUrl: string;
   /** How long one GitHub API call may take. */
   timeoutMs: number;
+  /** The AES-256 key users' GitHub tokens are stored under. */
+  tokenKey: Buffer;
 }
 
 /** The variables one GitHub App needs together; any of them alone is a mistake worth refusing at boot. */
@@ -56,6 +61,15 @@ export function githubConfig(env: GithubEnv, fail: (variable: string, why: strin
   if (!/^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(privateKey)) {
     throw fail('GITHUB_APP_PRIVATE_KEY', 'not a PEM private key (the .pem file GitHub gives for the app)');
   }
+  let tokenKey: Buffer;
+  if (env.GITHUB_TOKEN_KEY) {
+    tokenKey = Buffer.from(env.GITHUB_TOKEN_KEY, 'base64');
+    if (tokenKey.length !== 32) throw fail('GITHUB_TOKEN_KEY', 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  } else {
+    // Without a key of its own, one derived from the app's secrets: replacing them means users authorize again.
+    const secret = `${privateKey}\n${env.GITHUB_APP_CLIENT_SECRET!}`;
+    tokenKey = Buffer.from(hkdfSync('sha256', secret, 'baton', 'github user tokens', 32));
+  }
   return {
     appId: env.GITHUB_APP_ID!,
     slug: env.GITHUB_APP_SLUG!,
@@ -65,5 +79,6 @@ export function githubConfig(env: GithubEnv, fail: (variable: string, why: strin
     apiUrl: env.GITHUB_API_URL.replace(/\/+$/, ''),
     webUrl: env.GITHUB_WEB_URL.replace(/\/+$/, ''),
     timeoutMs: Math.round(env.GITHUB_TIMEOUT_SECONDS * 1000),
+    tokenKey,
   };
 }

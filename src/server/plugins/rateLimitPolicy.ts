@@ -30,8 +30,22 @@ export const rateLimitPolicy = {
     env: 'RATE_LIMIT_INVITE_VALIDATION',
     routes: ['POST /v1/auth/validate-invite'],
   },
-  /** OAuth token endpoints (the MCP server's, to come). */
-  token: { per: 'ip', max: 60, windowSeconds: 60, env: 'RATE_LIMIT_TOKEN', routes: [] },
+  /** Minting tokens: the terminal hand-off's item token and personal MCP tokens (OAuth's endpoints to come). */
+  token: {
+    per: 'ip',
+    max: 60,
+    windowSeconds: 60,
+    env: 'RATE_LIMIT_TOKEN',
+    routes: ['GET /v1/mcp/auth/:id/token', 'POST /v1/teams/active/mcp/tokens'],
+  },
+  /** MCP requests (each tool call is one): generous for an agent at work, bounded for a runaway loop. */
+  mcp: {
+    per: 'ip',
+    max: 600,
+    windowSeconds: 60,
+    env: 'RATE_LIMIT_MCP',
+    routes: ['GET /mcp/token', 'POST /mcp/token', 'DELETE /mcp/token'],
+  },
   /** Every call that changes data (any non-GET /v1 call with a session). */
   writes: { per: 'user', max: 1200, windowSeconds: 60, env: 'RATE_LIMIT_WRITES', routes: [] },
   /** Calls that start agent work (the agent and hand-off routes, to come). */

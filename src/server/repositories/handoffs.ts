@@ -38,3 +38,35 @@ export async function listItemHandoffs(db: Db, teamId: string, itemId: string, l
           .orderBy(asc(handoffEvents.sequence));
   return rows.map((row) => ({ row, events: events.filter((event) => event.handoffId === row.id) }));
 }
+
+/** The item's latest hand-off of the team, if any. */
+export async function findLatestItemHandoff(db: Db, teamId: string, itemId: string): Promise<HandoffRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(handoffs)
+    .where(and(eq(handoffs.teamId, teamId), eq(handoffs.itemId, itemId)))
+    .orderBy(desc(handoffs.createdAt), desc(handoffs.id))
+    .limit(1);
+  return row;
+}
+
+export async function updateHandoff(
+  db: Db,
+  id: string,
+  change: Partial<Pick<HandoffRow, 'state' | 'pullRequests' | 'branch' | 'jobUrl'>>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(handoffs)
+    .set({ ...change, updatedAt: now })
+    .where(eq(handoffs.id, id));
+}
+
+/** A hand-off's events of one kind, in the order they were written. */
+export async function listHandoffEventsOfKind(db: Db, handoffId: string, kind: string) {
+  return db
+    .select()
+    .from(handoffEvents)
+    .where(and(eq(handoffEvents.handoffId, handoffId), eq(handoffEvents.kind, kind)))
+    .orderBy(asc(handoffEvents.sequence));
+}

@@ -3,13 +3,15 @@
  * GitHub before anything is stored, the repository hand-offs go to, and what each agent still needs.
  */
 import type { Db } from '../db/types';
-import type { GithubConnectionRow } from '../db/schema';
 import type { GithubConfig } from '../config/githubConfig';
 import type { GithubClient, GithubRepository } from '../integrations/github/githubClient';
 import { findGithubConnection, saveGithubInstallation, saveGithubRepository } from '../repositories/githubConnections';
 import { ApiError, invalidRequest } from '../errors';
-import { checkInstallState, signInstallState } from './githubInstallState';
-import type { GithubStatus, InstallCallbackBody, RepositoryBody } from '../../shared/contract/github';
+import { checkGithubState, signGithubState } from './githubState';
+import { authorizationUsable, stateSecret, storeUserAuthorization, userToken } from './githubUser';
+import { findGithubUserAuthorization } from '../repositories/githubUserAuthorizations';
+import { agentReadiness, findClaudeWorkflow, type CopilotFinding } from './handoff/agentReadiness';
+import type { GithubStatus, GithubUserStatus, InstallCallbackBody, RepositoryBody } from '../../shared/contract/github';
 
 export interface GithubSetup {
   config: GithubConfig;
@@ -29,10 +31,8 @@ export function requireGithub(setup: GithubSetup | null): GithubSetup {
   return setup;
 }
 
-const stateSecret = (config: GithubConfig) => `${config.privateKey}\n${config.webhookSecret}`;
-
 export function startInstall(setup: GithubSetup, who: { teamId: string; userId: string }, now: Date) {
-  return { installUrl: setup.client.installUrl(signInstallState(stateSecret(setup.config), who, now)) };
+  return { installUrl: setup.client.installUrl(signGithubState(stateSecret(setup), 'install', who, now)) };
 }
 
 /**
@@ -45,7 +45,7 @@ export async function completeInstall(
   input: { teamId: string; userId: string; body: InstallCallbackBody; now: Date },
 ) {
   const { teamId, userId, body, now } = input;
-  if (!checkInstallState(stateSecret(setup.config), body.state, { teamId, userId }, now)) {
+  if (!checkGithubState(stateSecret(setup), 'install', body.state, { teamId, userId }, now)) {
     throw invalidRequest('This install link has expired or was started by someone else: connect GitHub again.');
   }
   const installation = await setup.client.getInstallation(body.installationId);
@@ -53,9 +53,12 @@ export async function completeInstall(
     throw invalidRequest(`GitHub has no installation ${body.installationId} of ${setup.config.slug}.`);
   }
   // The installation id comes from the browser: only one the user can reach on GitHub may be connected.
-  if (!(await setup.client.userReachesInstallation(body.code, installation.id))) {
+  const token = await setup.client.exchangeCode(body.code);
+  if (!token || !(await setup.client.userReachesInstallation(token.token, installation.id))) {
     throw invalidRequest(`Your GitHub account cannot reach installation ${installation.id}: install the app again.`);
   }
+  // The same redirect authorized the app for this user: keep it, so Copilot and Cursor work for them at once.
+  await storeUserAuthorization(db, setup, { userId, token, user: await setup.client.getUser(token.token), now });
   await saveGithubInstallation(db, {
     teamId,
     installationId: installation.id,
@@ -89,48 +92,76 @@ export async function chooseRepository(
   });
 }
 
-const check = (name: string, ok: boolean, fix: string) => ({ check: name, ok, fix: ok ? null : fix });
-
-/** What each agent needs before a hand-off (agents.md §3), as far as Baton can see from here. */
-function agentReadiness(connection: GithubConnectionRow | undefined): GithubStatus['agents'] {
-  const installed = check('GitHub app installed', Boolean(connection), 'Connect GitHub.');
-  const repository = check('Repository chosen', Boolean(connection?.repository), 'Choose the repository.');
-  const userAuthorization = check(
-    'Your GitHub user authorization',
-    false,
-    'Not available yet: this Baton cannot act as your GitHub user, which this agent needs.',
-  );
-  const agents = [
-    { agent: 'claude-code' as const, checks: [installed, repository] },
-    { agent: 'copilot' as const, checks: [installed, repository, userAuthorization] },
-    { agent: 'cursor' as const, checks: [installed, repository, userAuthorization] },
-  ];
-  return agents.map(({ agent, checks }) => ({ agent, ready: checks.every((c) => c.ok), checks }));
+/** Whether Copilot may be assigned in the repository, asked as the user; failures are findings. */
+async function findCopilot(
+  db: Db,
+  setup: GithubSetup,
+  userId: string,
+  repository: string | null,
+  now: Date,
+): Promise<CopilotFinding> {
+  if (!repository) return { kind: 'not asked' };
+  try {
+    const token = await userToken(db, setup, userId, now);
+    return { kind: 'asked', assignable: await setup.client.copilotAssignable(token, repository) };
+  } catch (error) {
+    return { kind: 'unknown', problem: (error as Error).message };
+  }
 }
 
-/** The team's connection as the settings page shows it; GitHub being down is reported, not thrown. */
-export async function githubStatus(db: Db, setup: GithubSetup | null, teamId: string): Promise<GithubStatus> {
-  const connection = setup ? await findGithubConnection(db, teamId) : undefined;
+/** What any member sees of the team's GitHub set-up, with readiness for them (their own authorization). */
+export async function githubUserStatus(
+  db: Db,
+  setup: GithubSetup | null,
+  who: { teamId: string; userId: string },
+  now: Date,
+): Promise<GithubUserStatus> {
+  if (!setup) {
+    const off = { configured: false, connected: false, repository: null, baseBranch: null };
+    return { ...off, repositories: [], problem: null, user: null, agents: [] };
+  }
+  const connection = await findGithubConnection(db, who.teamId);
   let repositories: GithubRepository[] = [];
   let problem: string | null = null;
-  if (setup && connection) {
+  if (connection) {
     try {
       repositories = await setup.client.listRepositories(connection.installationId);
     } catch (error) {
       problem = (error as Error).message;
     }
   }
+  const authorization = await findGithubUserAuthorization(db, who.userId);
+  const userLogin = authorizationUsable(authorization, now) ? authorization!.githubLogin : null;
+  const repository = connection?.repository ?? null;
+  const [claudeWorkflow, copilot] = await Promise.all([
+    findClaudeWorkflow(setup.client, connection, repository),
+    userLogin ? findCopilot(db, setup, who.userId, repository, now) : ({ kind: 'not asked' } as const),
+  ]);
   return {
-    configured: Boolean(setup),
+    configured: true,
     connected: Boolean(connection),
+    repository,
+    baseBranch: connection?.baseBranch ?? null,
+    repositories,
+    problem,
+    user: userLogin ? { login: userLogin } : null,
+    agents: agentReadiness({ connection, appSlug: setup.config.slug, userLogin, claudeWorkflow, copilot }),
+  };
+}
+
+/** The team's connection as the settings page shows it; GitHub being down is reported, not thrown. */
+export async function githubStatus(
+  db: Db,
+  setup: GithubSetup | null,
+  who: { teamId: string; userId: string },
+  now: Date,
+): Promise<GithubStatus> {
+  const connection = setup ? await findGithubConnection(db, who.teamId) : undefined;
+  return {
+    ...(await githubUserStatus(db, setup, who, now)),
     appSlug: setup?.config.slug ?? null,
     account: connection
       ? { login: connection.accountLogin, type: connection.accountType, installationId: connection.installationId }
       : null,
-    repositories,
-    repository: connection?.repository ?? null,
-    baseBranch: connection?.baseBranch ?? null,
-    problem,
-    agents: agentReadiness(connection),
   };
 }

@@ -6,8 +6,13 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
+import type { GithubClient } from '../integrations/github/githubClient';
 import { githubConnections, handoffs, items, type HandoffRow } from '../db/schema';
 import { appendHandoffEvent } from '../repositories/handoffs';
+import { deleteGithubUserAuthorizationsOf } from '../repositories/githubUserAuthorizations';
+
+/** What an event may ask GitHub while it is applied: the GitHub App's client, or null without one. */
+export type GithubLookups = Pick<GithubClient, 'closingIssueNumbers'>;
 
 /** workflowStatus codes (design §5). */
 const PR_OPEN = 2;
@@ -27,6 +32,7 @@ interface PullRequestPayload {
     body: string | null;
     merged: boolean;
     head: { ref: string };
+    user?: { login: string; type: string };
   };
 }
 interface CreatePayload {
@@ -42,6 +48,20 @@ interface IssueCommentPayload {
   issue: { number: number };
   comment: { html_url: string; body: string; user: { login: string; type: string } };
 }
+interface WorkflowRunPayload {
+  action: string;
+  installation?: { id: number };
+  repository: Repository;
+  workflow_run: {
+    id: number;
+    name: string | null;
+    html_url: string;
+    head_branch: string | null;
+    status: string;
+    conclusion: string | null;
+    pull_requests: { number: number }[];
+  };
+}
 interface IssuesPayload {
   action: string;
   installation?: { id: number };
@@ -53,7 +73,7 @@ interface IssuesPayload {
 export function linkedIssueNumbers(pullRequest: { body: string | null; head: { ref: string } }): number[] {
   const numbers = new Set<number>();
   for (const match of (pullRequest.body ?? '').matchAll(/(?:^|[^\w/])#(\d{1,9})\b/g)) numbers.add(Number(match[1]));
-  const branch = /^(?:claude|copilot|cursor)\/issue-(\d{1,9})(?:\D|$)/.exec(pullRequest.head.ref);
+  const branch = AGENT_BRANCH.exec(pullRequest.head.ref);
   if (branch) numbers.add(Number(branch[1]));
   return [...numbers];
 }
@@ -79,13 +99,74 @@ async function setState(db: Db, handoff: HandoffRow, state: string, now: Date) {
   await db.update(handoffs).set({ state, updatedAt: now }).where(eq(handoffs.id, handoff.id));
 }
 
-async function onPullRequest(db: Db, payload: PullRequestPayload, now: Date): Promise<string> {
+/** Adds the pull request to the hand-off's links, or updates its state there. */
+async function recordPullRequest(
+  db: Db,
+  handoff: HandoffRow,
+  pr: { number: number; url: string; state: string },
+  now: Date,
+) {
+  const others = handoff.pullRequests.filter((known) => known.number !== pr.number);
+  await db
+    .update(handoffs)
+    .set({ pullRequests: [...others, pr], updatedAt: now })
+    .where(eq(handoffs.id, handoff.id));
+}
+
+const AGENT_BRANCH = /^(?:claude|copilot|cursor)\/issue-(\d{1,9})(?:\D|$)/;
+
+/**
+ * The links in Claude's tracking comment (agents.md §3): "View job" to the workflow run, and the
+ * branch it pushed. Only links into this repository on the comment's own GitHub host are taken.
+ */
+export function trackingCommentLinks(comment: { body: string; html_url: string }, repository: string) {
+  let origin: string;
+  try {
+    origin = new URL(comment.html_url).origin;
+  } catch {
+    return { job: null, branch: null };
+  }
+  const base = `${origin}/${repository}/`;
+  const links = [...comment.body.matchAll(/\]\((\S+?)\)/g)]
+    .map((match) => match[1]!)
+    .filter((url) => url.startsWith(base));
+  const job = links.map((url) => /^(\S+\/actions\/runs\/(\d{1,19}))(?:\/job\/\d+)?\/?$/.exec(url)).find(Boolean);
+  const branch = links.map((url) => /\/tree\/((?:claude|copilot|cursor)\/[\w./-]{1,200})$/.exec(url)).find(Boolean);
+  return {
+    job: job ? { url: job[0]!, runId: Number(job[2]) } : null,
+    branch: branch ? decodeURIComponent(branch[1]!) : null,
+  };
+}
+
+/**
+ * The issues a pull request belongs to: what its body and branch say, else (for an agent's pull
+ * request, which may not say `Fixes #N`) the issues GitHub records it will close.
+ */
+async function issuesOfPullRequest(payload: PullRequestPayload, lookups: GithubLookups | null): Promise<number[]> {
   const pr = payload.pull_request;
-  const found = await handoffsFor(db, payload.installation?.id, payload.repository.full_name, linkedIssueNumbers(pr));
+  const numbers = linkedIssueNumbers(pr);
+  const byAgent = pr.user?.type === 'Bot' || /^(?:copilot|cursor|claude)\//.test(pr.head.ref);
+  if (numbers.length > 0 || !byAgent || !lookups || payload.installation === undefined) return numbers;
+  return lookups.closingIssueNumbers(payload.installation.id, {
+    repository: payload.repository.full_name,
+    number: pr.number,
+  });
+}
+
+async function onPullRequest(
+  db: Db,
+  payload: PullRequestPayload,
+  now: Date,
+  lookups: GithubLookups | null,
+): Promise<string> {
+  const pr = payload.pull_request;
+  const issues = await issuesOfPullRequest(payload, lookups);
+  const found = await handoffsFor(db, payload.installation?.id, payload.repository.full_name, issues);
   if (found.length === 0) return 'no hand-off';
   for (const handoff of found) {
     if (['opened', 'reopened', 'ready_for_review'].includes(payload.action)) {
       await setState(db, handoff, 'active', now);
+      await recordPullRequest(db, handoff, { number: pr.number, url: pr.html_url, state: 'open' }, now);
       await db
         .update(items)
         .set({
@@ -103,6 +184,7 @@ async function onPullRequest(db: Db, payload: PullRequestPayload, now: Date): Pr
       });
     } else if (payload.action === 'closed' && pr.merged) {
       await setState(db, handoff, 'complete', now);
+      await recordPullRequest(db, handoff, { number: pr.number, url: pr.html_url, state: 'merged' }, now);
       await db
         .update(items)
         .set({
@@ -120,6 +202,7 @@ async function onPullRequest(db: Db, payload: PullRequestPayload, now: Date): Pr
         url: pr.html_url,
       });
     } else if (payload.action === 'closed') {
+      await recordPullRequest(db, handoff, { number: pr.number, url: pr.html_url, state: 'closed' }, now);
       await appendHandoffEvent(db, {
         handoffId: handoff.id,
         at: now,
@@ -134,11 +217,14 @@ async function onPullRequest(db: Db, payload: PullRequestPayload, now: Date): Pr
 
 async function onCreate(db: Db, payload: CreatePayload, now: Date): Promise<string> {
   if (payload.ref_type !== 'branch') return 'not a branch';
-  const issue = /^(?:claude|copilot|cursor)\/issue-(\d{1,9})(?:\D|$)/.exec(payload.ref);
+  const issue = AGENT_BRANCH.exec(payload.ref);
   if (!issue) return 'not an agent branch';
   const found = await handoffsFor(db, payload.installation?.id, payload.repository.full_name, [Number(issue[1])]);
   for (const handoff of found) {
-    await setState(db, handoff, 'active', now);
+    await db
+      .update(handoffs)
+      .set({ state: 'active', branch: payload.ref, updatedAt: now })
+      .where(eq(handoffs.id, handoff.id));
     await appendHandoffEvent(db, {
       handoffId: handoff.id,
       at: now,
@@ -151,19 +237,77 @@ async function onCreate(db: Db, payload: CreatePayload, now: Date): Promise<stri
 
 async function onIssueComment(db: Db, payload: IssueCommentPayload, now: Date): Promise<string> {
   // The agents' own comments (Claude's tracking comment, Copilot's notes) are the activity worth keeping.
-  if (payload.action !== 'created' || payload.comment.user.type !== 'Bot') return 'not an agent comment';
+  const agentComment = payload.comment.user.type === 'Bot';
+  if (!agentComment || (payload.action !== 'created' && payload.action !== 'edited')) return 'not an agent comment';
   const found = await handoffsFor(db, payload.installation?.id, payload.repository.full_name, [payload.issue.number]);
+  const links = trackingCommentLinks(payload.comment, payload.repository.full_name);
   for (const handoff of found) {
-    await setState(db, handoff, 'active', now);
+    const newJob = links.job && links.job.runId !== handoff.runId;
+    const newBranch = links.branch && links.branch !== handoff.branch;
+    if (newJob || newBranch || handoff.state === 'pending') {
+      await db
+        .update(handoffs)
+        .set({
+          state: handoff.state === 'pending' ? 'active' : handoff.state,
+          ...(newJob ? { jobUrl: links.job!.url, runId: links.job!.runId } : {}),
+          ...(newBranch ? { branch: links.branch } : {}),
+          updatedAt: now,
+        })
+        .where(eq(handoffs.id, handoff.id));
+    }
+    // A tracking comment is edited as the agent works: the activity notes it once, and each new job.
+    if (payload.action === 'created' || newJob) {
+      await appendHandoffEvent(db, {
+        handoffId: handoff.id,
+        at: now,
+        kind: newJob ? 'job' : 'comment',
+        text: newJob ? `${payload.comment.user.login} started a job` : `${payload.comment.user.login} commented`,
+        url: newJob ? links.job!.url : payload.comment.html_url,
+      });
+    }
+  }
+  return found.length > 0 ? 'comment recorded' : 'no hand-off';
+}
+
+/** A finished run of the agent: a failure sets the hand-off to `error` with the run's link. */
+async function onWorkflowRun(db: Db, payload: WorkflowRunPayload, now: Date): Promise<string> {
+  const run = payload.workflow_run;
+  if (payload.action !== 'completed' || payload.installation === undefined) return 'ignored';
+  const byIssue = AGENT_BRANCH.exec(run.head_branch ?? '');
+  const candidates = byIssue
+    ? await handoffsFor(db, payload.installation.id, payload.repository.full_name, [Number(byIssue[1])])
+    : [];
+  const byRun = await db
+    .select({ handoff: handoffs })
+    .from(handoffs)
+    .innerJoin(githubConnections, eq(githubConnections.teamId, handoffs.teamId))
+    .where(
+      and(
+        eq(githubConnections.installationId, payload.installation.id),
+        sql`lower(${handoffs.repository}) = lower(${payload.repository.full_name})`,
+        run.head_branch
+          ? sql`(${handoffs.runId} = ${run.id} or ${handoffs.branch} = ${run.head_branch})`
+          : eq(handoffs.runId, run.id),
+      ),
+    );
+  const found = new Map([...candidates, ...byRun.map((row) => row.handoff)].map((handoff) => [handoff.id, handoff]));
+  const failed = ['failure', 'timed_out', 'startup_failure'].includes(run.conclusion ?? '');
+  for (const handoff of found.values()) {
+    if (failed && handoff.state !== 'complete') {
+      await db
+        .update(handoffs)
+        .set({ state: 'error', jobUrl: run.html_url, runId: run.id, updatedAt: now })
+        .where(eq(handoffs.id, handoff.id));
+    }
     await appendHandoffEvent(db, {
       handoffId: handoff.id,
       at: now,
-      kind: 'comment',
-      text: `${payload.comment.user.login} commented`,
-      url: payload.comment.html_url,
+      kind: failed ? 'error' : 'run',
+      text: `${run.name ?? 'Workflow run'} ${failed ? `failed (${run.conclusion})` : `finished: ${run.conclusion ?? run.status}`}`,
+      url: run.html_url,
     });
   }
-  return found.length > 0 ? 'comment recorded' : 'no hand-off';
+  return found.size > 0 ? `run ${run.conclusion}: ${found.size} hand-off(s)` : 'no hand-off';
 }
 
 async function onIssues(db: Db, payload: IssuesPayload, now: Date): Promise<string> {
@@ -182,16 +326,30 @@ async function onIssues(db: Db, payload: IssuesPayload, now: Date): Promise<stri
 }
 
 /** Applies one stored delivery; answers what it did, for the delivery's row and the log. */
-export async function applyGithubEvent(db: Db, event: string, payload: Record<string, unknown>, now: Date) {
+export async function applyGithubEvent(
+  db: Db,
+  event: string,
+  payload: Record<string, unknown>,
+  now: Date,
+  lookups: GithubLookups | null = null,
+) {
   switch (event) {
     case 'pull_request':
-      return onPullRequest(db, payload as unknown as PullRequestPayload, now);
+      return onPullRequest(db, payload as unknown as PullRequestPayload, now, lookups);
     case 'create':
       return onCreate(db, payload as unknown as CreatePayload, now);
     case 'issue_comment':
       return onIssueComment(db, payload as unknown as IssueCommentPayload, now);
     case 'issues':
       return onIssues(db, payload as unknown as IssuesPayload, now);
+    case 'workflow_run':
+      return onWorkflowRun(db, payload as unknown as WorkflowRunPayload, now);
+    case 'github_app_authorization': {
+      // A GitHub user revoked Baton's app: their tokens are useless, so they are forgotten at once.
+      const { action, sender } = payload as { action: string; sender: { id: number } };
+      if (action !== 'revoked') return 'ignored';
+      return `authorization revoked: ${await deleteGithubUserAuthorizationsOf(db, sender.id)} user(s)`;
+    }
     case 'installation': {
       const { action, installation } = payload as { action: string; installation: { id: number } };
       if (action !== 'deleted' && action !== 'suspend') return 'ignored';

@@ -35,6 +35,25 @@ export const InstallCallbackBody = Type.Object(
 );
 export type InstallCallbackBody = Static<typeof InstallCallbackBody>;
 
+export const AuthorizeStart = Type.Object({
+  authorizeUrl: Type.String({
+    description: "GitHub's page where the user authorizes Baton's app; it sends them back with a code.",
+  }),
+});
+
+export const UserAuthorizationCallbackBody = Type.Object(
+  {
+    state: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'The state of the authorize URL, as GitHub gave it back.',
+    }),
+    code: Type.String({ minLength: 1, maxLength: 256, description: "GitHub's OAuth code from the redirect." }),
+  },
+  { additionalProperties: false },
+);
+export type UserAuthorizationCallbackBody = Static<typeof UserAuthorizationCallbackBody>;
+
 /** owner/name, as GitHub spells repositories. */
 const RepositoryName = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}$', maxLength: 201 });
 const BranchName = Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\s~^:?*\\[\\\\]+$' });
@@ -51,27 +70,43 @@ const Check = Type.Object({
   fix: Type.Union([Type.String(), Type.Null()], { description: 'What to do when it is not met.' }),
 });
 
-export const GithubStatus = Type.Object({
+const AgentReadiness = Type.Array(
+  Type.Object({
+    agent: Type.Union(CodingAgents.map((agent) => Type.Literal(agent))),
+    ready: Type.Boolean(),
+    checks: Type.Array(Check),
+  }),
+);
+
+/** The signed-in user's GitHub authorization, if any: Copilot and Cursor are started as this GitHub user. */
+const GithubUserAuthorization = Type.Union([Type.Object({ login: Type.String() }), Type.Null()]);
+
+/** What any member sees: whether hand-offs can go out, where to, and what each agent still needs. */
+export const GithubUserStatus = Type.Object({
   configured: Type.Boolean({ description: 'Whether this Baton has a GitHub App (GITHUB_* settings).' }),
-  connected: Type.Boolean(),
-  appSlug: Type.Union([Type.String(), Type.Null()]),
-  account: Type.Union([
-    Type.Object({ login: Type.String(), type: Type.String(), installationId: Type.Integer() }),
-    Type.Null(),
-  ]),
-  repositories: Type.Array(
-    Type.Object({ fullName: Type.String(), defaultBranch: Type.String(), private: Type.Boolean() }),
-  ),
+  connected: Type.Boolean({ description: 'Whether the team has installed the app.' }),
   repository: Type.Union([Type.String(), Type.Null()]),
   baseBranch: Type.Union([Type.String(), Type.Null()]),
+  repositories: Type.Array(
+    Type.Object({ fullName: Type.String(), defaultBranch: Type.String(), private: Type.Boolean() }),
+    { description: 'The repositories the installation reaches: where a hand-off may go.' },
+  ),
   /** Set when GitHub could not be asked for the repositories just now. */
   problem: Type.Union([Type.String(), Type.Null()]),
-  agents: Type.Array(
-    Type.Object({
-      agent: Type.Union(CodingAgents.map((agent) => Type.Literal(agent))),
-      ready: Type.Boolean(),
-      checks: Type.Array(Check),
-    }),
-  ),
+  user: GithubUserAuthorization,
+  agents: AgentReadiness,
 });
+export type GithubUserStatus = Static<typeof GithubUserStatus>;
+
+/** What an Admin sees: the member's view, and which account the app is installed on. */
+export const GithubStatus = Type.Composite([
+  GithubUserStatus,
+  Type.Object({
+    appSlug: Type.Union([Type.String(), Type.Null()]),
+    account: Type.Union([
+      Type.Object({ login: Type.String(), type: Type.String(), installationId: Type.Integer() }),
+      Type.Null(),
+    ]),
+  }),
+]);
 export type GithubStatus = Static<typeof GithubStatus>;

@@ -42,14 +42,36 @@ export const Handoff = Type.Object({
   baseBranch: Type.Union([Type.String(), Type.Null()]),
   issueNumber: Type.Union([Type.Integer(), Type.Null()]),
   issueUrl: Type.Union([Type.String(), Type.Null()]),
+  branch: Type.Union([Type.String(), Type.Null()], { description: "The agent's branch, once GitHub reports it." }),
+  jobUrl: Type.Union([Type.String(), Type.Null()], { description: "The agent's run (Claude's job, or a failed run)." }),
+  pullRequests: Type.Array(
+    Type.Object({
+      number: Type.Integer(),
+      url: Type.String(),
+      state: Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('merged')]),
+    }),
+  ),
   createdBy: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type Handoff = Static<typeof Handoff>;
 
+/** The terminal hand-off's commands (LocalAutomation): the token comes from GET /v1/mcp/auth/{itemId}/token. */
+export const TerminalCommands = Type.Object({
+  mcpUrl: Type.String(),
+  addServer: Type.String({
+    description: 'Adds Baton as an MCP server to Claude Code, the token read from $BATON_TOKEN.',
+  }),
+  run: Type.String({ description: 'Starts Claude Code on the item.' }),
+});
+
+/** What a send answers: the hand-off, and for a terminal hand-off the commands to paste. */
+export const SentHandoff = Type.Composite([Handoff, Type.Object({ terminal: Type.Optional(TerminalCommands) })]);
+export type SentHandoff = Static<typeof SentHandoff>;
+
 export const HandoffEvent = Type.Object({
   at: Type.String({ format: 'date-time' }),
-  kind: Type.String({ description: 'sent, branch, comment, pull_request, merged, issue' }),
+  kind: Type.String({ description: 'sent, branch, comment, job, run, error, pull_request, merged, issue' }),
   text: Type.String(),
   url: Type.Union([Type.String(), Type.Null()]),
 });

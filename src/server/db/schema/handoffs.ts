@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { items } from './items';
 
@@ -23,6 +23,16 @@ export const handoffs = pgTable(
     baseBranch: text('base_branch'),
     issueNumber: integer('issue_number'),
     issueUrl: text('issue_url'),
+    /** The agent's branch, once GitHub reports it. */
+    branch: text('branch'),
+    /** The agent's run: Claude's "View job" link, or the workflow run that failed. */
+    jobUrl: text('job_url'),
+    runId: bigint('run_id', { mode: 'number' }),
+    /** Pull requests linked to the hand-off's issue, in the order they were seen. */
+    pullRequests: jsonb('pull_requests')
+      .$type<{ number: number; url: string; state: string }[]>()
+      .notNull()
+      .default([]),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -30,6 +40,7 @@ export const handoffs = pgTable(
   (table) => [
     index('handoffs_item').on(table.itemId, table.createdAt),
     index('handoffs_issue').on(table.repository, table.issueNumber),
+    index('handoffs_run').on(table.runId),
   ],
 );
 export type HandoffRow = typeof handoffs.$inferSelect;

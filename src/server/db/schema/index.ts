@@ -16,5 +16,7 @@ export * from './idempotencyKeys';
 export * from './contextItems';
 export * from './agentDrafts';
 export * from './githubConnections';
+export * from './githubUserAuthorizations';
+export * from './mcpTokens';
 export * from './handoffs';
 export * from './githubDeliveries';

@@ -16,6 +16,7 @@ const octokitModules = () =>
     Octokit: core.Octokit,
     request: request.request,
     exchangeWebFlowCode: oauth.exchangeWebFlowCode,
+    refreshToken: oauth.refreshToken,
   }));
 
 /** Octokit's RequestError, recognised by shape (the class lives in the lazily loaded modules). */
@@ -40,7 +41,36 @@ export interface GithubRepository {
   private: boolean;
 }
 
-/** What Baton asks of GitHub, as its GitHub App (agents.md §3). */
+/** A user's authorization of the app (a user-to-server token); the expiry fields are null when tokens do not expire. */
+export interface GithubUserToken {
+  token: string;
+  expiresAt: Date | null;
+  refreshToken: string | null;
+  refreshTokenExpiresAt: Date | null;
+}
+
+export interface GithubUser {
+  id: number;
+  login: string;
+}
+
+/** Who is assigned to an issue and how Copilot is asked to work on it (agents.md §3). */
+export interface AgentAssignment {
+  assignees: string[];
+  agentAssignment?: { target_repo: string; base_branch: string; custom_instructions: string };
+}
+
+/** GitHub no longer accepts the user's authorization (revoked, or the app was uninstalled for them). */
+export class GithubAuthorizationRevoked extends ApiError {
+  constructor() {
+    super(
+      'InvalidRequest',
+      'GitHub no longer accepts your authorization of Baton: connect your GitHub account again (Settings → GitHub).',
+    );
+  }
+}
+
+/** What Baton asks of GitHub, as its GitHub App and as a user who authorized it (agents.md §3). */
 export interface GithubClient {
   /** The page where a user installs the app; GitHub sends them back with `installation_id` and this state. */
   installUrl(state: string): string;
@@ -53,18 +83,53 @@ export interface GithubClient {
    * (GitHub sends one when the app requests user authorization during installation) is exchanged
    * for a user token, which lists the installations that user can access.
    */
-  userReachesInstallation(code: string, installationId: number): Promise<boolean>;
+  userReachesInstallation(token: string, installationId: number): Promise<boolean>;
+  /** GitHub's page where a user authorizes the app; GitHub sends them to `redirectUrl` with a code and this state. */
+  authorizeUrl(state: string, redirectUrl: string): string;
+  /** Exchanges the OAuth code of a redirect for the user's token; null when GitHub refuses the code. */
+  exchangeCode(code: string): Promise<GithubUserToken | null>;
+  /** A new token pair for an expiring one (both rotate); null when GitHub refuses the refresh token. */
+  refreshUserToken(refreshToken: string): Promise<GithubUserToken | null>;
+  /** The GitHub user a token belongs to. */
+  getUser(token: string): Promise<GithubUser>;
+  /** Opens an issue as the user, assigned as given; answers who GitHub actually assigned. */
+  createIssueAsUser(
+    token: string,
+    issue: { repository: string; title: string; body: string } & AgentAssignment,
+  ): Promise<{ number: number; url: string; assignees: string[] }>;
+  /** Whether GitHub offers Copilot's coding agent as an assignee in the repository, asked as the user. */
+  copilotAssignable(token: string, repository: string): Promise<boolean>;
+  /** Comments on an issue as the user. */
+  commentAsUser(token: string, comment: { repository: string; number: number; body: string }): Promise<{ url: string }>;
   /** Opens an issue in one of the installation's repositories, as the app. */
   createIssue(
     installationId: number,
     issue: { repository: string; title: string; body: string; labels?: string[] },
   ): Promise<{ number: number; url: string }>;
+  /**
+   * The repository's workflows that run Claude Code (anthropics/claude-code-action), each with the bots
+   * its `allowed_bots` lets start it; null when the app may not read the repository's contents.
+   */
+  claudeWorkflows(
+    installationId: number,
+    repository: string,
+  ): Promise<{ path: string; allowedBots: string[] }[] | null>;
+  /**
+   * The issues a pull request will close (GraphQL `closingIssuesReferences`), asked as the app: how a
+   * Copilot pull request that does not say `Fixes #N` in its body is still linked to its issue.
+   */
+  closingIssueNumbers(installationId: number, pullRequest: { repository: string; number: number }): Promise<number[]>;
   /** Closes an issue as not planned: undoes a hand-off whose record could not be stored. */
   closeIssue(installationId: number, issue: { repository: string; number: number }): Promise<void>;
 }
 
 const MAX_REPOSITORY_PAGES = 3;
 const MAX_INSTALLATION_PAGES = 5;
+/** How GitHub's GraphQL names Copilot's coding agent among suggested actors; REST assigns `copilot-swe-agent[bot]`. */
+export const COPILOT_LOGIN = 'copilot-swe-agent';
+
+/** Workflow files read to find Claude's: a repository rarely has more. */
+const MAX_WORKFLOWS = 30;
 
 /** A GitHub failure, told plainly; nothing Baton stores depends on a call that failed. */
 function githubFailed(error: unknown): ApiError {
@@ -88,11 +153,12 @@ export function createGithubClient(config: GithubConfig): GithubClient {
     fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
   let loaded: ReturnType<typeof connect> | undefined;
   const connect = async () => {
-    const { App, Octokit, request, exchangeWebFlowCode } = await octokitModules();
+    const { App, Octokit, request, exchangeWebFlowCode, refreshToken } = await octokitModules();
     const ApiOctokit = Octokit.defaults({ baseUrl: config.apiUrl, request: { fetch: timedFetch } });
     return {
       ApiOctokit,
       exchangeWebFlowCode,
+      refreshToken,
       app: new App({ appId: config.appId, privateKey: config.privateKey, Octokit: ApiOctokit }),
       // OAuth's endpoints live on the web host (github.com, or the Enterprise Server's own host).
       webRequest: request.defaults({ baseUrl: config.webUrl, request: { fetch: timedFetch } }),
@@ -110,6 +176,38 @@ export function createGithubClient(config: GithubConfig): GithubClient {
     try {
       return await run();
     } catch (error) {
+      throw githubFailed(error);
+    }
+  };
+  /** A call made with a user's token: a 401 means the user's authorization is gone. */
+  const asUser = async <T>(token: string, run: (user: import('@octokit/core').Octokit) => Promise<T>) => {
+    const { ApiOctokit } = await octokit();
+    try {
+      return await run(new ApiOctokit({ auth: token }));
+    } catch (error) {
+      if (isHttpError(error) && error.status === 401) throw new GithubAuthorizationRevoked();
+      throw githubFailed(error);
+    }
+  };
+  const oauthClient = { clientType: 'github-app' as const, ...config.oauth };
+  /** GitHub answers a spent, forged or expired code or refresh token with an OAuth error (HTTP 400 from Octokit). */
+  const tokenGrant = async (grant: () => Promise<{ authentication: object }>): Promise<GithubUserToken | null> => {
+    try {
+      const { authentication } = await grant();
+      const given = authentication as {
+        token: string;
+        expiresAt?: string;
+        refreshToken?: string;
+        refreshTokenExpiresAt?: string;
+      };
+      return {
+        token: given.token,
+        expiresAt: given.expiresAt ? new Date(given.expiresAt) : null,
+        refreshToken: given.refreshToken ?? null,
+        refreshTokenExpiresAt: given.refreshTokenExpiresAt ? new Date(given.refreshTokenExpiresAt) : null,
+      };
+    } catch (error) {
+      if (isHttpError(error) && error.status === 400) return null;
       throw githubFailed(error);
     }
   };
@@ -167,6 +265,61 @@ export function createGithubClient(config: GithubConfig): GithubClient {
         return { number: data.number, url: data.html_url };
       }),
 
+    claudeWorkflows: (installationId, repository) =>
+      call(async () => {
+        const { installation, owner, repo } = await inRepository(installationId, repository);
+        const read = async (path: string) => {
+          try {
+            return (await installation.request('GET /repos/{owner}/{repo}/contents/{path}', { owner, repo, path }))
+              .data;
+          } catch (error) {
+            if (isHttpError(error) && (error.status === 404 || error.status === 403)) return error.status;
+            throw error;
+          }
+        };
+        const listing = await read('.github/workflows');
+        if (listing === 403) return null;
+        if (listing === 404 || !Array.isArray(listing)) return [];
+        const files = listing
+          .filter((entry) => entry.type === 'file' && /\.ya?ml$/.test(entry.name))
+          .slice(0, MAX_WORKFLOWS);
+        const workflows: { path: string; allowedBots: string[] }[] = [];
+        for (const file of files) {
+          const content = await read(file.path);
+          if (typeof content === 'number' || Array.isArray(content) || !('content' in content)) continue;
+          const text = Buffer.from(content.content, 'base64').toString('utf8');
+          if (!text.includes('anthropics/claude-code-action')) continue;
+          const allowed = /^\s*allowed_bots:\s*["']?([^"'#\n]*)/m.exec(text)?.[1] ?? '';
+          workflows.push({
+            path: file.path,
+            allowedBots: allowed
+              .split(',')
+              .map((bot) => bot.trim())
+              .filter(Boolean),
+          });
+        }
+        return workflows;
+      }),
+
+    closingIssueNumbers: (installationId, pullRequest) =>
+      call(async () => {
+        const { installation, owner, repo } = await inRepository(installationId, pullRequest.repository);
+        const { data } = await installation.request('POST /graphql', {
+          query: `query($owner: String!, $name: String!, $number: Int!) {
+            repository(owner: $owner, name: $name) {
+              pullRequest(number: $number) { closingIssuesReferences(first: 10) { nodes { number } } }
+            }
+          }`,
+          variables: { owner, name: repo, number: pullRequest.number },
+        });
+        const nodes = (
+          data as {
+            data?: { repository?: { pullRequest?: { closingIssuesReferences?: { nodes?: { number: number }[] } } } };
+          }
+        ).data?.repository?.pullRequest?.closingIssuesReferences?.nodes;
+        return (nodes ?? []).map((node) => node.number);
+      }),
+
     closeIssue: (installationId, issue) =>
       call(async () => {
         const { installation, owner, repo } = await inRepository(installationId, issue.repository);
@@ -179,32 +332,82 @@ export function createGithubClient(config: GithubConfig): GithubClient {
         });
       }),
 
-    async userReachesInstallation(code, installationId) {
-      const { ApiOctokit, exchangeWebFlowCode, webRequest } = await octokit();
-      let token: string;
-      try {
-        const { authentication } = await exchangeWebFlowCode({
-          clientType: 'github-app',
-          clientId: config.oauth.clientId,
-          clientSecret: config.oauth.clientSecret,
-          code,
-          request: webRequest,
-        });
-        token = authentication.token;
-      } catch (error) {
-        // GitHub answers a spent or forged code with an OAuth error: the user must install again.
-        if (isHttpError(error) && error.status === 400) return false;
-        throw githubFailed(error);
-      }
-      return call(async () => {
-        const user = new ApiOctokit({ auth: token });
+    userReachesInstallation: (token, installationId) =>
+      asUser(token, async (user) => {
         for (let page = 1; page <= MAX_INSTALLATION_PAGES; page++) {
           const { data } = await user.request('GET /user/installations', { per_page: 100, page });
           if (data.installations.some((installation) => installation.id === installationId)) return true;
           if (data.installations.length < 100) break;
         }
         return false;
-      });
+      }),
+
+    authorizeUrl: (state, redirectUrl) => {
+      const query = new URLSearchParams({ client_id: config.oauth.clientId, redirect_uri: redirectUrl, state });
+      return `${config.webUrl}/login/oauth/authorize?${query}`;
     },
+
+    exchangeCode: async (code) => {
+      const { exchangeWebFlowCode, webRequest } = await octokit();
+      return tokenGrant(() => exchangeWebFlowCode({ ...oauthClient, code, request: webRequest }));
+    },
+
+    refreshUserToken: async (refreshToken) => {
+      const { refreshToken: refresh, webRequest } = await octokit();
+      return tokenGrant(() => refresh({ ...oauthClient, refreshToken, request: webRequest }));
+    },
+
+    getUser: (token) =>
+      asUser(token, async (user) => {
+        const { data } = await user.request('GET /user');
+        return { id: Number(data.id), login: data.login };
+      }),
+
+    createIssueAsUser: (token, issue) =>
+      asUser(token, async (user) => {
+        const [owner, repo] = issue.repository.split('/') as [string, string];
+        const { data } = await user.request('POST /repos/{owner}/{repo}/issues', {
+          owner,
+          repo,
+          title: issue.title,
+          body: issue.body,
+          assignees: issue.assignees,
+          ...(issue.agentAssignment ? { agent_assignment: issue.agentAssignment } : {}),
+        });
+        return {
+          number: data.number,
+          url: data.html_url,
+          assignees: (data.assignees ?? []).map((assignee) => assignee.login),
+        };
+      }),
+
+    copilotAssignable: (token, repository) =>
+      asUser(token, async (user) => {
+        const [owner, name] = repository.split('/') as [string, string];
+        const { data } = await user.request('POST /graphql', {
+          query: `query($owner: String!, $name: String!) {
+            repository(owner: $owner, name: $name) {
+              suggestedActors(capabilities: [CAN_BE_ASSIGNED], first: 100) { nodes { login } }
+            }
+          }`,
+          variables: { owner, name },
+          headers: { 'GraphQL-Features': 'issues_copilot_assignment_api_support' },
+        });
+        const nodes = (data as { data?: { repository?: { suggestedActors?: { nodes?: { login: string }[] } } } }).data
+          ?.repository?.suggestedActors?.nodes;
+        return (nodes ?? []).some((node) => node.login === COPILOT_LOGIN);
+      }),
+
+    commentAsUser: (token, comment) =>
+      asUser(token, async (user) => {
+        const [owner, repo] = comment.repository.split('/') as [string, string];
+        const { data } = await user.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+          owner,
+          repo,
+          issue_number: comment.number,
+          body: comment.body,
+        });
+        return { url: data.html_url };
+      }),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Handoff, ItemHandoffs, SendToAgentBody } from '../../../shared/contract/handoff';
+import { ItemHandoffs, SendToAgentBody, SentHandoff } from '../../../shared/contract/handoff';
 import { Id } from '../../../shared/contract/common';
 import { Type } from '@sinclair/typebox';
 import { answers, ok } from '../responses';
@@ -19,9 +19,9 @@ export default async function handoffRoutes(fastify: FastifyInstance) {
         tags: ['handoff'],
         operationId: 'sendToAgent',
         description:
-          'Opens a GitHub issue that summons the agent and records the hand-off; the item gets the issue as codingAgentUrl and workflowStatus 1. Failing readiness checks are refused (InvalidRequest, naming each) unless force is set.',
+          'GitHubIssue 0: opens a GitHub issue that summons the agent and records the hand-off; the item gets the issue as codingAgentUrl and workflowStatus 1. LocalAutomation 1 (Claude Code): records the hand-off and answers the terminal commands; the token comes from GET /v1/mcp/auth/{itemId}/token. Failing readiness checks are refused (InvalidRequest, naming each) unless force is set.',
         body: SendToAgentBody,
-        response: answers(Handoff),
+        response: answers(SentHandoff),
       },
     },
     async (request) => {

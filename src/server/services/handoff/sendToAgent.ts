@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/types';
-import type { HandoffRow } from '../../db/schema';
+import type { GithubConnectionRow, HandoffRow } from '../../db/schema';
 import { findTeamItem, updateItem } from '../../repositories/items';
 import { listItemContexts } from '../../repositories/projectContexts';
 import { findGithubConnection } from '../../repositories/githubConnections';
@@ -13,11 +13,18 @@ import { contextChain } from '../../repositories/contextItems';
 import { appendHandoffEvent, insertHandoff, listItemHandoffs } from '../../repositories/handoffs';
 import { invalidRequest, notFound } from '../../errors';
 import { requireGithub, type GithubSetup } from '../github';
-import { issueFor } from './issueBody';
+import { userToken } from '../githubUser';
+import { agentReadiness, findClaudeWorkflow } from './agentReadiness';
+import { COPILOT_INSTRUCTIONS, cursorComment, issueFor } from './issueBody';
 import { AutomationKind } from '../../../shared/enums';
 import { displayTitle } from '../../../shared/displayTitle';
-import type { Handoff, ItemHandoffs, SendToAgentBody } from '../../../shared/contract/handoff';
-import { codingAgentNames } from '../../../shared/contract/github';
+import type { Handoff, ItemHandoffs, SendToAgentBody, SentHandoff } from '../../../shared/contract/handoff';
+import type { ItemColumns } from '../../repositories/items';
+import { terminalCommands } from './terminalCommand';
+import { codingAgentNames, type CodingAgent } from '../../../shared/contract/github';
+
+/** The assignee that starts Copilot's coding agent through the REST API. */
+const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
 
 /** workflowStatus "sent to agent" (design §5). */
 const SENT_TO_AGENT = 1;
@@ -32,6 +39,9 @@ export const handoffOf = (row: HandoffRow): Handoff => ({
   baseBranch: row.baseBranch,
   issueNumber: row.issueNumber,
   issueUrl: row.issueUrl,
+  branch: row.branch,
+  jobUrl: row.jobUrl,
+  pullRequests: row.pullRequests as Handoff['pullRequests'],
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
 });
@@ -58,20 +68,131 @@ function readinessProblems(
   return problems;
 }
 
-export async function sendToAgent(db: Db, github: GithubSetup | null, input: SendInput): Promise<Handoff> {
-  const { teamId, userId, body, now } = input;
-  if (body.automationKind === AutomationKind.LocalAutomation) {
-    throw invalidRequest(
-      "Local automation (a terminal command for Claude Code) needs Baton's MCP server, which this Baton does not have yet: hand the item off as a GitHub issue.",
-    );
+/** Claude's workflow must let Baton's bot start it (agents.md §3); each gap is a readiness problem. */
+async function claudeProblems(setup: GithubSetup, connection: GithubConnectionRow, repository: string) {
+  const finding = await findClaudeWorkflow(setup.client, { ...connection, repository }, repository);
+  const [claude] = agentReadiness({
+    connection: { ...connection, repository },
+    appSlug: setup.config.slug,
+    userLogin: null,
+    claudeWorkflow: finding,
+    copilot: { kind: 'not asked' },
+  });
+  return claude!.checks.filter((check) => !check.ok).map((check) => `${check.check.toLowerCase()}: ${check.fix}`);
+}
+
+/** Copilot shows in an issue's assignees under one of these logins. */
+const isCopilot = (login: string) => /^copilot(-swe-agent(\[bot\])?)?$/i.test(login);
+
+/**
+ * Opens the issue and summons the agent (agents.md §3): Claude by `@claude` in the body, through the
+ * app; Copilot by assignment with `agent_assignment`, as the user; Cursor by an `@cursor` comment as
+ * the user, on an issue the app opens. A summons that does not take closes the issue again.
+ */
+async function openIssue(
+  setup: GithubSetup,
+  input: {
+    agent: CodingAgent;
+    installationId: number;
+    repository: string;
+    baseBranch: string | null;
+    token: string | null;
+    issue: { title: string; body: string };
+  },
+): Promise<{ number: number; url: string; how: string }> {
+  const { client } = setup;
+  const { installationId, repository, issue } = input;
+  const undo = (number: number) => client.closeIssue(installationId, { repository, number }).catch(() => undefined);
+  if (input.agent === 'claude-code') {
+    return { ...(await client.createIssue(installationId, { repository, ...issue })), how: '' };
   }
-  const item = await findTeamItem(db, teamId, body.itemId);
-  if (!item) throw notFound('Item not found');
+  if (input.agent === 'copilot') {
+    const created = await client.createIssueAsUser(input.token!, {
+      repository,
+      ...issue,
+      assignees: [COPILOT_ASSIGNEE],
+      agentAssignment: {
+        target_repo: repository,
+        base_branch: input.baseBranch ?? '',
+        custom_instructions: COPILOT_INSTRUCTIONS,
+      },
+    });
+    if (!created.assignees.some(isCopilot)) {
+      await undo(created.number);
+      throw invalidRequest(
+        `GitHub did not assign Copilot in ${repository}: you need a Copilot plan with the coding agent, enabled for the repository. Nothing was sent.`,
+      );
+    }
+    return { ...created, how: ', assigned to Copilot' };
+  }
+  const created = await client.createIssue(installationId, { repository, ...issue });
+  try {
+    await client.commentAsUser(input.token!, {
+      repository,
+      number: created.number,
+      body: cursorComment(input.baseBranch),
+    });
+  } catch (error) {
+    await undo(created.number);
+    throw error;
+  }
+  return { ...created, how: ', @cursor summoned' };
+}
+
+/**
+ * The terminal hand-off: the same readiness checks, a hand-off record the agent's record_progress and
+ * link_pull_request calls then move, and the commands to paste (the token is fetched separately).
+ */
+async function sendToTerminal(db: Db, input: SendInput, item: ItemColumns): Promise<SentHandoff> {
+  const { teamId, userId, body, now } = input;
   if (body.agent !== 'claude-code') {
     throw invalidRequest(
-      `${codingAgentNames[body.agent]} is started as your GitHub user, and this Baton cannot act as your GitHub user yet: hand the item to Claude Code.`,
+      `The terminal hand-off starts a local Claude Code; ${codingAgentNames[body.agent]} is handed items as a GitHub issue.`,
     );
   }
+  const scheduled = (await listItemContexts(db, item.id)).some((context) => context.timeframeSpan !== null);
+  const problems = readinessProblems(item, scheduled);
+  if (problems.length > 0 && !body.force) {
+    throw invalidRequest(`Not ready to hand off: ${problems.join('; ')}. Fix them, or send anyway.`);
+  }
+  const terminal = terminalCommands(input.publicUrl, item.externalId);
+  const row = await db.transaction(async (tx) => {
+    const stored = await insertHandoff(tx, {
+      id: randomUUID(),
+      teamId,
+      itemId: item.id,
+      agent: body.agent,
+      automationKind: body.automationKind,
+      state: 'pending',
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await appendHandoffEvent(tx, {
+      handoffId: stored.id,
+      at: now,
+      kind: 'sent',
+      text: `Terminal command made for Claude Code${problems.length > 0 ? ` (sent anyway: ${problems.join('; ')})` : ''}`,
+    });
+    if (body.instructions?.trim()) {
+      await appendHandoffEvent(tx, {
+        handoffId: stored.id,
+        at: now,
+        kind: 'instructions',
+        text: body.instructions.trim(),
+      });
+    }
+    await updateItem(tx, item.id, { workflowStatus: SENT_TO_AGENT }, now);
+    return stored;
+  });
+  return { ...handoffOf(row), terminal };
+}
+
+export async function sendToAgent(db: Db, github: GithubSetup | null, input: SendInput): Promise<SentHandoff> {
+  const { teamId, userId, body, now } = input;
+  const item = await findTeamItem(db, teamId, body.itemId);
+  if (!item) throw notFound('Item not found');
+  if (body.automationKind === AutomationKind.LocalAutomation) return sendToTerminal(db, input, item);
   const setup = requireGithub(github);
   const connection = await findGithubConnection(db, teamId);
   if (!connection) throw invalidRequest('Connect GitHub first (Settings → GitHub).');
@@ -88,8 +209,11 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
   }
   if (!repository) throw invalidRequest('Choose the repository hand-offs go to first (Settings → GitHub).');
 
+  // Copilot and Cursor are started as the sender: without their GitHub authorization nothing can be sent.
+  const token = body.agent === 'claude-code' ? null : await userToken(db, setup, userId, now);
   const scheduled = (await listItemContexts(db, item.id)).some((context) => context.timeframeSpan !== null);
   const problems = readinessProblems(item, scheduled);
+  if (body.agent === 'claude-code') problems.push(...(await claudeProblems(setup, connection, repository)));
   if (problems.length > 0 && !body.force) {
     throw invalidRequest(`Not ready to hand off: ${problems.join('; ')}. Fix them, or send anyway.`);
   }
@@ -106,7 +230,8 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
     itemUrl: input.publicUrl,
     baseBranch,
   });
-  const created = await setup.client.createIssue(connection.installationId, { repository, ...issue });
+  const installationId = connection.installationId;
+  const created = await openIssue(setup, { agent: body.agent, installationId, repository, baseBranch, token, issue });
 
   try {
     return await db.transaction(async (tx) => {
@@ -129,7 +254,7 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
         handoffId: row.id,
         at: now,
         kind: 'sent',
-        text: `Issue #${created.number} opened in ${repository} for ${codingAgentNames[body.agent]}${
+        text: `Issue #${created.number} opened in ${repository} for ${codingAgentNames[body.agent]}${created.how}${
           problems.length > 0 ? ` (sent anyway: ${problems.join('; ')})` : ''
         }`,
         url: created.url,
@@ -139,9 +264,7 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
     });
   } catch (error) {
     // Nothing half-made: the issue goes too (best effort; the original failure is what the user sees).
-    await setup.client
-      .closeIssue(connection.installationId, { repository, number: created.number })
-      .catch(() => undefined);
+    await setup.client.closeIssue(installationId, { repository, number: created.number }).catch(() => undefined);
     throw error;
   }
 }

@@ -1,0 +1,325 @@
+import type { AddressInfo } from 'node:net';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { buildTestApp, call, type TestApp } from './helpers/testApp';
+import { createItem, inWeek, teamUser } from './helpers/planning';
+import { join } from './helpers/members';
+
+jest.setTimeout(30_000);
+
+type ToolResult = { content: { type: string; text: string }[]; isError?: boolean };
+
+/**
+ * Baton's MCP server at /mcp/token, driven by the MCP SDK's own client over real HTTP on 127.0.0.1,
+ * with the item tokens of the terminal hand-off and personal tokens.
+ */
+describe('the MCP server with bearer tokens: /mcp/token', () => {
+  let t: TestApp;
+  let base: string;
+  let owner: Awaited<ReturnType<typeof teamUser>>;
+  let checkout: { id: string; externalId: string };
+  let coupons: { id: string; externalId: string };
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    owner = await teamUser(t.app, 'mcp-owner@example.com');
+    checkout = await createItem(t.app, owner.cookie, owner.projectId, {
+      kind: 'implementations',
+      project: inWeek(2968),
+      item: {
+        description: 'Checkout page\n\nCard payments on one page.',
+        goals: ['Pay in one step'],
+        newTestScenarios: ['A declined card shows why'],
+      },
+    });
+    coupons = await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'Coupon demo' } });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await t.close();
+  });
+
+  async function connect(token: string) {
+    const client = new Client({ name: 'baton-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp/token`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
+    await client.connect(transport);
+    clients.push(client);
+    return client;
+  }
+  const itemToken = async (itemId: string, cookie = owner.cookie) => {
+    const answer = await call(t.app, 'GET', `/v1/mcp/auth/${itemId}/token`, { cookie });
+    expect(answer.statusCode).toBe(200);
+    return answer.json().data as { token: string; expiresAt: string };
+  };
+  const textOf = (result: unknown) => (result as ToolResult).content.map((part) => part.text).join('\n');
+
+  it('answers an item token once, valid 24 hours, never stored as itself', async () => {
+    const { token, expiresAt } = await itemToken(checkout.id);
+    expect(token).toMatch(/^baton_mcp_[\w-]{43}$/);
+    expect(new Date(expiresAt).getTime() - t.clock.now().getTime()).toBe(24 * 3_600_000);
+    const rows = (await t.app.db.execute(`select token_hash from mcp_tokens` as never)) as unknown as {
+      rows: { token_hash: string }[];
+    };
+    expect(rows.rows.some((row) => row.token_hash.includes(token))).toBe(false);
+  });
+
+  it('lists the tools and reads the item with its goals, test scenarios and plan', async () => {
+    const client = await connect((await itemToken(checkout.id)).token);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'get_item',
+      'link_pull_request',
+      'list_context_items',
+      'list_items',
+      'list_projects',
+      'record_progress',
+      'save_item',
+    ]);
+    const page = textOf(await client.callTool({ name: 'get_item', arguments: { item: checkout.externalId } }));
+    expect(page).toContain(`# ${checkout.externalId}: Checkout page`);
+    expect(page).toContain('## Goals\n\n- Pay in one step');
+    expect(page).toContain('## Test scenarios\n\n- A declined card shows why');
+    expect(page).toMatch(/Planned: .*Week of/);
+
+    const list = textOf(await client.callTool({ name: 'list_items', arguments: { kind: 'implementation' } }));
+    expect(list).toContain(`${checkout.externalId} · implementation · not started · Week of`);
+    expect(list).not.toContain(coupons.externalId);
+  });
+
+  it('an item token writes its own item only: progress and the pull request move the card', async () => {
+    const client = await connect((await itemToken(checkout.id)).token);
+    const recorded = await client.callTool({
+      name: 'record_progress',
+      arguments: { item: checkout.externalId, text: 'Read the item; starting on the form.', state: 'active' },
+    });
+    expect(textOf(recorded)).toBe(`Recorded on ${checkout.externalId} (now active).`);
+    const linked = await client.callTool({
+      name: 'link_pull_request',
+      arguments: { item: checkout.externalId, url: 'https://github.com/acme/shop/pull/41' },
+    });
+    expect((linked as ToolResult).isError).toBeFalsy();
+    const item = (
+      await call(t.app, 'GET', `/v1/teams/active/project-items/all/${checkout.id}`, { cookie: owner.cookie })
+    ).json().data;
+    expect(item).toMatchObject({ pullRequestUrl: 'https://github.com/acme/shop/pull/41', workflowStatus: 2 });
+    const handoffs = (
+      await call(t.app, 'GET', `/v1/teams/active/project-items/${checkout.id}/handoffs`, { cookie: owner.cookie })
+    ).json().data.handoffs;
+    expect(handoffs[0]).toMatchObject({
+      automationKind: 1,
+      state: 'active',
+      pullRequests: [{ number: 41, url: 'https://github.com/acme/shop/pull/41', state: 'open' }],
+    });
+    expect(handoffs[0].events.map((event: { text: string }) => event.text)).toEqual([
+      'Started from an MCP client',
+      'Read the item; starting on the form.',
+      'Pull request #41 linked',
+    ]);
+
+    const other = await client.callTool({
+      name: 'save_item',
+      arguments: { item: coupons.externalId, description: 'Changed by an agent' },
+    });
+    expect(other).toMatchObject({ isError: true });
+    expect(textOf(other)).toBe(`This token may change only the item it was made for, not ${coupons.externalId}.`);
+    const created = await client.callTool({ name: 'save_item', arguments: { kind: 'demo', description: 'New' } });
+    expect(textOf(created)).toBe('This token may not create items.');
+  });
+
+  it('a personal token with items:write creates and updates items; a read-only one gets insufficient_scope', async () => {
+    const writer = await call(t.app, 'POST', '/v1/teams/active/mcp/tokens', {
+      cookie: owner.cookie,
+      body: { name: 'Laptop', scopes: ['items:read', 'items:write'], expiresInDays: 30 },
+    });
+    expect(writer.statusCode).toBe(200);
+    const client = await connect(writer.json().data.token);
+    const created = textOf(
+      await client.callTool({ name: 'save_item', arguments: { kind: 'gtm', description: 'Launch post' } }),
+    );
+    expect(created).toMatch(/^Created [A-Z0-9]+-\d+ in .* \(unscheduled, in scope\)\.$/);
+    const key = /^Created (\S+)/.exec(created)![1]!;
+    await client.callTool({ name: 'save_item', arguments: { item: key, goals: ['Posted on the blog'] } });
+    expect(textOf(await client.callTool({ name: 'get_item', arguments: { item: key } }))).toContain(
+      '## Goals\n\n- Posted on the blog',
+    );
+
+    const reader = await call(t.app, 'POST', '/v1/teams/active/mcp/tokens', {
+      cookie: owner.cookie,
+      body: { name: 'Read only', scopes: ['items:read'], expiresInDays: 1 },
+    });
+    const readOnly = await connect(reader.json().data.token);
+    expect(textOf(await readOnly.callTool({ name: 'list_projects', arguments: {} }))).toMatch(/\(active\)/);
+    // The write tool is refused at the HTTP layer: 403 with WWW-Authenticate error="insufficient_scope".
+    const refused = await fetch(`${base}/mcp/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${reader.json().data.token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'save_item', arguments: { kind: 'demo', description: 'x' } },
+      }),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toMatch(/error="insufficient_scope".*scope="items:write"/);
+  });
+
+  it('refuses a missing, unknown, revoked or expired token, and a member who left', async () => {
+    const post = (token?: string) =>
+      fetch(`${base}/mcp/token`, {
+        method: 'POST',
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+    const missing = await post();
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer realm="baton", error="invalid_token"/);
+    // This path advertises no OAuth (Claude Code would ignore the static header otherwise).
+    expect(missing.headers.get('www-authenticate')).not.toMatch(/resource_metadata/);
+    expect((await post('baton_mcp_forged')).status).toBe(401);
+
+    const made = await call(t.app, 'POST', '/v1/teams/active/mcp/tokens', {
+      cookie: owner.cookie,
+      body: { name: 'Soon revoked', scopes: ['items:read'], expiresInDays: 1 },
+    });
+    const { token, id } = made.json().data;
+    expect((await post(token)).status).toBe(200);
+    const listed = await call(t.app, 'GET', '/v1/teams/active/mcp/tokens', { cookie: owner.cookie });
+    expect(listed.json().data.tokens.find((listedToken: { id: string }) => listedToken.id === id)).toMatchObject({
+      kind: 'personal',
+      name: 'Soon revoked',
+      scopes: ['items:read'],
+      lastUsedAt: expect.any(String),
+    });
+    expect(listed.body).not.toContain(token);
+    expect(
+      (await call(t.app, 'DELETE', `/v1/teams/active/mcp/tokens/${id}`, { cookie: owner.cookie })).statusCode,
+    ).toBe(200);
+    expect((await post(token)).status).toBe(401);
+
+    const editor = await join(t.app, owner.cookie, 'mcp-editor@example.com');
+    const editorToken = (await itemToken(checkout.id, editor.cookie)).token;
+    expect((await post(editorToken)).status).toBe(200);
+    const removed = await call(t.app, 'DELETE', `/v1/teams/active/members/${editor.userId}`, { cookie: owner.cookie });
+    expect(removed.statusCode).toBe(200);
+    expect((await post(editorToken)).status).toBe(401);
+
+    const expiring = (await itemToken(checkout.id)).token;
+    t.clock.advance(24 * 3_600_000 + 1);
+    expect((await post(expiring)).status).toBe(401);
+  });
+
+  it('another team’s item is not found, through the token route and through the tools', async () => {
+    const stranger = await teamUser(t.app, 'mcp-stranger@example.com');
+    const refused = await call(t.app, 'GET', `/v1/mcp/auth/${checkout.id}/token`, { cookie: stranger.cookie });
+    expect([refused.statusCode, refused.json().result]).toEqual([404, 'NotFound']);
+    const theirs = await createItem(t.app, stranger.cookie, stranger.projectId, { item: { description: 'Theirs' } });
+    const client = await connect((await itemToken(theirs.id, stranger.cookie)).token);
+    const read = await client.callTool({ name: 'get_item', arguments: { item: checkout.id } });
+    expect(read).toMatchObject({ isError: true });
+    expect(textOf(read)).toBe(`No item ${checkout.id} in this team`);
+    const write = await client.callTool({
+      name: 'record_progress',
+      arguments: { item: checkout.id, text: 'Not yours' },
+    });
+    expect(textOf(write)).toBe(`No item ${checkout.id} in this team`);
+  });
+
+  it('the terminal hand-off: commands to paste, a hand-off record, and the sender’s instructions over MCP', async () => {
+    const item = await createItem(t.app, owner.cookie, owner.projectId, {
+      kind: 'implementations',
+      project: inWeek(2968),
+      item: { description: 'Gift cards `rm -rf /` $(whoami)', goals: ['Cards can be redeemed'] },
+    });
+    const sent = await call(t.app, 'POST', '/v1/teams/active/project-items/send-to-agent', {
+      cookie: owner.cookie,
+      body: { itemId: item.id, automationKind: 1, agent: 'claude-code', instructions: 'Use the Money type.' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const { terminal, ...handoff } = sent.json().data;
+    expect(handoff).toMatchObject({ automationKind: 1, agent: 'claude-code', state: 'pending', issueUrl: null });
+    expect(terminal).toEqual({
+      mcpUrl: 'http://localhost:3000/mcp/token',
+      addServer:
+        'claude mcp add --transport http baton http://localhost:3000/mcp/token --header "Authorization: Bearer $BATON_TOKEN"',
+      run: expect.stringMatching(
+        new RegExp(
+          `^claude -p "Implement the Baton item ${item.externalId}: read it with the get_item tool.*" --allowedTools "mcp__baton__get_item,`,
+        ),
+      ),
+    });
+    // Nothing the team wrote reaches the shell.
+    expect(terminal.run).not.toMatch(/Gift|rm -rf|whoami|Money/);
+
+    const client = await connect((await itemToken(item.id)).token);
+    const page = textOf(await client.callTool({ name: 'get_item', arguments: { item: item.externalId } }));
+    expect(page).toContain('## Instructions from the sender\n\nUse the Money type.');
+    expect(page).toContain('Hand-off: Claude Code, pending');
+    const board = (
+      await call(t.app, 'GET', `/v1/teams/active/project-items/all/${item.id}`, { cookie: owner.cookie })
+    ).json().data;
+    expect(board.workflowStatus).toBe(1);
+  });
+
+  it('refuses a request whose Host or Origin is not Baton’s (DNS rebinding)', async () => {
+    const { token } = await itemToken(checkout.id);
+    const rebound = await fetch(`${base}/mcp/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        origin: 'https://evil.example',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(rebound.status).toBe(403);
+  });
+});
+
+describe('MCP rate limit', () => {
+  it('bounds MCP requests per address (RATE_LIMIT_MCP) and token minting (RATE_LIMIT_TOKEN)', async () => {
+    const t = await buildTestApp({
+      PUBLIC_URL: 'http://localhost:3000',
+      RATE_LIMIT_MCP: '3/60',
+      RATE_LIMIT_TOKEN: '2/60',
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const owner = await teamUser(t.app, 'mcp-limits@example.com');
+      const item = await createItem(t.app, owner.cookie, owner.projectId);
+      const mint = () => call(t.app, 'GET', `/v1/mcp/auth/${item.id}/token`, { cookie: owner.cookie });
+      const token = (await mint()).json().data.token as string;
+      expect((await mint()).statusCode).toBe(200);
+      expect((await mint()).statusCode).toBe(429);
+      const ping = () =>
+        fetch(`${base}/mcp/token`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await ping()).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * What each agent needs before a hand-off (agents.md §3), as far as Baton can see: the app installed,
+ * a repository chosen, for Claude a workflow that lets Baton's bot start it, and for Copilot and Cursor
+ * the sender's own GitHub authorization (they are started as that user).
+ */
+import type { GithubConnectionRow } from '../../db/schema';
+import type { GithubClient } from '../../integrations/github/githubClient';
+import type { CodingAgent, GithubStatus } from '../../../shared/contract/github';
+
+export type AgentReadiness = GithubStatus['agents'];
+
+const check = (name: string, ok: boolean, fix: string) => ({ check: name, ok, fix: ok ? null : fix });
+
+/** Claude's workflow in the repository, as `claudeWorkflows` found it, or why it could not be seen. */
+export type ClaudeWorkflowFinding =
+  | { kind: 'read'; workflows: { path: string; allowedBots: string[] }[] }
+  | { kind: 'unreadable' }
+  | { kind: 'unknown'; problem: string }
+  | { kind: 'no repository' };
+
+/** Looks for Claude's workflow; a GitHub failure is a finding, not an error, so the status still answers. */
+export async function findClaudeWorkflow(
+  client: GithubClient,
+  connection: GithubConnectionRow | undefined,
+  repository: string | null,
+): Promise<ClaudeWorkflowFinding> {
+  if (!connection || !repository) return { kind: 'no repository' };
+  try {
+    const workflows = await client.claudeWorkflows(connection.installationId, repository);
+    return workflows ? { kind: 'read', workflows } : { kind: 'unreadable' };
+  } catch (error) {
+    return { kind: 'unknown', problem: (error as Error).message };
+  }
+}
+
+function claudeWorkflowCheck(finding: ClaudeWorkflowFinding, appSlug: string, repository: string | null) {
+  const name = 'Claude workflow lets Baton start it';
+  const bot = `${appSlug}[bot]`;
+  switch (finding.kind) {
+    case 'no repository':
+      return check(name, false, 'Choose the repository first.');
+    case 'unreadable':
+      return check(name, false, `Baton cannot read ${repository}'s workflows: grant the app "Contents: read".`);
+    case 'unknown':
+      return check(name, false, `Could not look at the workflows just now: ${finding.problem}`);
+    case 'read': {
+      if (finding.workflows.length === 0) {
+        return check(
+          name,
+          false,
+          `Add Claude Code's workflow (anthropics/claude-code-action) to ${repository}, with the ANTHROPIC_API_KEY secret and allowed_bots: "${bot}".`,
+        );
+      }
+      const allows = finding.workflows.some((workflow) =>
+        workflow.allowedBots.some((allowed) => allowed === '*' || allowed.toLowerCase() === bot.toLowerCase()),
+      );
+      return check(
+        name,
+        allows,
+        `Add allowed_bots: "${bot}" to ${finding.workflows[0]!.path}: the action ignores issues opened by bots it does not list.`,
+      );
+    }
+  }
+}
+
+/** Whether GitHub lists Copilot among who may be assigned in the repository, asked as the user. */
+export type CopilotFinding =
+  { kind: 'asked'; assignable: boolean } | { kind: 'unknown'; problem: string } | { kind: 'not asked' };
+
+function copilotCheck(finding: CopilotFinding, repository: string | null) {
+  const name = 'Copilot coding agent available to you in the repository';
+  switch (finding.kind) {
+    case 'not asked':
+      return check(name, false, 'Connect your GitHub account and choose the repository first.');
+    case 'unknown':
+      return check(name, false, `Could not ask GitHub just now: ${finding.problem}`);
+    case 'asked':
+      return check(
+        name,
+        finding.assignable,
+        `GitHub does not offer Copilot in ${repository}: you need a Copilot plan with the coding agent, enabled for the repository (its Settings → Copilot).`,
+      );
+  }
+}
+
+export function agentReadiness(input: {
+  connection: GithubConnectionRow | undefined;
+  appSlug: string;
+  userLogin: string | null;
+  claudeWorkflow: ClaudeWorkflowFinding;
+  copilot: CopilotFinding;
+}): AgentReadiness {
+  const { connection } = input;
+  const installed = check('GitHub app installed', Boolean(connection), 'An Admin connects GitHub (Settings → GitHub).');
+  const repository = check(
+    'Repository chosen',
+    Boolean(connection?.repository),
+    'An Admin chooses the repository (Settings → GitHub).',
+  );
+  const user = check(
+    'Your GitHub account connected',
+    Boolean(input.userLogin),
+    'Connect your GitHub account (Settings → GitHub): this agent is started as you.',
+  );
+  const agents: { agent: CodingAgent; checks: ReturnType<typeof check>[] }[] = [
+    {
+      agent: 'claude-code',
+      checks: [
+        installed,
+        repository,
+        claudeWorkflowCheck(input.claudeWorkflow, input.appSlug, connection?.repository ?? null),
+      ],
+    },
+    {
+      agent: 'copilot',
+      checks: [installed, repository, user, copilotCheck(input.copilot, connection?.repository ?? null)],
+    },
+    { agent: 'cursor', checks: [installed, repository, user] },
+  ];
+  return agents.map(({ agent, checks }) => ({ agent, ready: checks.every((c) => c.ok), checks }));
+}
