@@ -201,6 +201,23 @@ describe('search and filters', () => {
       'Unscheduled',
     ]);
   });
+
+  it('filters by hand-off status', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([
+      { description: 'Untouched', itemType: 2 },
+      { description: 'With Copilot', itemType: 2, workflowStatus: 1 },
+      { description: 'In review', itemType: 2, workflowStatus: 2 },
+    ]);
+    renderBoard();
+    await screen.findByRole('button', { name: 'Untouched' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Hand-off' }), 'Pull request open');
+    expect(titles(inScopeUnscheduled())).toEqual(['In review']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Hand-off' }), 'Not handed off');
+    expect(titles(inScopeUnscheduled())).toEqual(['Untouched']);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(titles(inScopeUnscheduled())).toEqual(['Untouched', 'With Copilot', 'In review']);
+  });
 });
 
 describe('projects', () => {

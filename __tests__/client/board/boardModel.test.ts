@@ -130,11 +130,15 @@ describe('boardColumns', () => {
 });
 
 describe('helpers', () => {
-  it('filters items by kind and search matches', () => {
-    const item = (id: string, itemType: number) => ({ id, itemType }) as never;
-    expect(itemFilter(null, null)).toBeNull();
-    const filter = itemFilter(1, new Set(['a', 'b']))!;
+  it('filters items by kind, hand-off status and search matches', () => {
+    const item = (id: string, itemType: number, workflowStatus = 0) => ({ id, itemType, workflowStatus }) as never;
+    expect(itemFilter(null, null, null)).toBeNull();
+    const filter = itemFilter(1, null, new Set(['a', 'b']))!;
     expect([filter(item('a', 1)), filter(item('b', 2)), filter(item('c', 1))]).toEqual([true, false, false]);
+    const sent = itemFilter(null, 1, null)!;
+    expect([sent(item('a', 1, 1)), sent(item('b', 1, 0)), sent(item('c', 2, 2))]).toEqual([true, false, false]);
+    const untouched = itemFilter(null, 0, null)!;
+    expect([untouched(item('a', 1, 0)), untouched(item('b', 1, 3))]).toEqual([true, false]);
   });
 
   it('initials come from the e-mail’s local part', () => {

@@ -74,10 +74,38 @@ describe('GitHub settings (/settings/github)', () => {
     expect(screen.queryByRole('button', { name: 'Connect GitHub' })).not.toBeInTheDocument();
   });
 
-  test('an Editor is told it is for Admins and sees no GitHub tab', async () => {
+  test('an Editor is told the connection is for Admins, and may connect their own GitHub account', async () => {
+    const user = userEvent.setup();
     renderApp('/settings/github', signedIn(1));
     expect(await screen.findByText('Only an Admin of this team can connect GitHub.')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'GitHub' })).not.toBeInTheDocument();
-    expect(githubBackend.calls).toEqual([]);
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
+    expect(within(nav).getByRole('link', { name: 'GitHub' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).queryByRole('link', { name: 'AI' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect GitHub' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Connect your GitHub account' }));
+    await waitFor(() => expect(githubBackend.calls).toEqual(['user status', 'authorize']));
+  });
+
+  test('back from authorizing the app, the member is connected as their GitHub user and can disconnect', async () => {
+    githubBackend.connected = true;
+    githubBackend.repository = 'acme/shop';
+    const user = userEvent.setup();
+    const { router } = renderApp('/settings/github?code=user-code&state=signed-state', signedIn(1));
+    expect(await screen.findByTestId('github-user')).toHaveTextContent('octocat');
+    expect(githubBackend.calls.filter((call) => call.startsWith('authorized'))).toEqual([
+      'authorized signed-state user-code',
+    ]);
+    expect(router.location.search).toBe('');
+    const copilot = screen.getByRole('listitem', { name: 'Copilot' });
+    expect(within(copilot).getByText('Ready')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByRole('button', { name: 'Connect your GitHub account' })).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Copilot' })).getByText('Not ready')).toBeInTheDocument();
+  });
+
+  test('a refused authorization says why', async () => {
+    renderApp('/settings/github?code=user-code&state=stale', signedIn());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/authorization link has expired/);
+    expect(githubBackend.userLogin).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { planBackend } from '../helpers/handlers/planBackend';
 import { handoffBackend } from '../helpers/handlers/handoff';
+import { githubBackend } from '../helpers/handlers/github';
 import { fakeLayout, renderBoard } from '../board/boardTestUtils';
 
 fakeLayout();
@@ -17,10 +18,17 @@ async function openHandoff(user: ReturnType<typeof userEvent.setup>, title: stri
 describe('Hand off… in the item panel', () => {
   it('sends the item to Claude Code; the panel links the issue and the card shows it was sent', async () => {
     planBackend.seed([{ id: 'i', description: 'Checkout page', itemType: 2 }]);
+    Object.assign(githubBackend, { connected: true, repository: 'acme/shop', baseBranch: 'main' });
     const user = userEvent.setup();
     const { idle } = renderBoard();
     const dialog = await openHandoff(user, 'Checkout page');
-    expect(within(dialog).getByRole('radio', { name: /Copilot/ })).toBeDisabled();
+    // Copilot is started as the sender: without their GitHub account it says so, with the fix one click away.
+    await user.click(await within(dialog).findByRole('radio', { name: /Copilot — not ready/ }));
+    const checks = within(dialog).getByRole('list', { name: 'Copilot readiness' });
+    expect(checks).toHaveTextContent('✗ Your GitHub account connected');
+    expect(within(dialog).getByRole('button', { name: 'Connect your GitHub account' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Claude Code' }));
+    expect(within(dialog).queryByRole('list', { name: 'Copilot readiness' })).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Extra instructions (optional)'), 'Reuse the Button.');
     await user.click(within(dialog).getByRole('button', { name: 'Send to Claude Code' }));
 
@@ -37,7 +45,11 @@ describe('Hand off… in the item panel', () => {
       'https://github.example/acme/shop/issues/1',
     );
     expect(await within(dialog).findByTestId('handoff-history')).toHaveTextContent(
-      'Claude Code · Waiting for the agent · issue #1',
+      'Claude Code · Waiting for the agent',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Issue #1' })).toHaveAttribute(
+      'href',
+      'https://github.example/acme/shop/issues/1',
     );
     expect(
       within(dialog).getByRole('link', { name: 'Issue #1 opened in acme/shop for Claude Code' }),
@@ -48,6 +60,74 @@ describe('Hand off… in the item panel', () => {
     await act(idle);
     expect(planBackend.log.filter((entry) => entry.startsWith('update'))).toEqual([]);
     expect(screen.getByRole('button', { name: 'Checkout page' }).closest('[data-card-id]')).toHaveTextContent('Sent');
+  });
+
+  it('sends to Copilot once the sender has connected their GitHub account', async () => {
+    planBackend.seed([{ id: 'c', description: 'Coupon codes', itemType: 2 }]);
+    Object.assign(githubBackend, {
+      connected: true,
+      repository: 'acme/shop',
+      baseBranch: 'main',
+      userLogin: 'octocat',
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const dialog = await openHandoff(user, 'Coupon codes');
+    await user.click(await within(dialog).findByRole('radio', { name: 'Copilot' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send to Copilot' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Sent to Copilot: issue #1 in acme/shop');
+    expect(handoffBackend.sent).toEqual([{ itemId: 'c', automationKind: 0, agent: 'copilot' }]);
+  });
+
+  it("sends to another of the installation's repositories and base branch when chosen", async () => {
+    planBackend.seed([{ id: 'r', description: 'Docs page', itemType: 2 }]);
+    Object.assign(githubBackend, { connected: true, repository: 'acme/shop', baseBranch: 'main' });
+    const user = userEvent.setup();
+    renderBoard();
+    const dialog = await openHandoff(user, 'Docs page');
+    const repository = await within(dialog).findByRole('combobox', { name: 'Repository' });
+    expect(repository).toHaveValue('acme/shop');
+    expect(within(dialog).getByRole('textbox', { name: 'Base branch' })).toHaveAttribute('placeholder', 'main');
+    await user.selectOptions(repository, 'acme/docs');
+    expect(within(dialog).getByRole('textbox', { name: 'Base branch' })).toHaveAttribute('placeholder', 'trunk');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Base branch' }), 'release');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to Claude Code' }));
+    await waitFor(() =>
+      expect(handoffBackend.sent).toEqual([
+        { itemId: 'r', automationKind: 0, agent: 'claude-code', repository: 'acme/docs', baseBranch: 'release' },
+      ]),
+    );
+  });
+
+  it('hands the item to a local Claude Code: the commands to paste, and the token on a click', async () => {
+    planBackend.seed([{ id: 't', description: 'Gift cards', itemType: 2 }]);
+    const user = userEvent.setup();
+    const { idle } = renderBoard();
+    const dialog = await openHandoff(user, 'Gift cards');
+    await user.click(within(dialog).getByRole('radio', { name: 'Terminal (Claude Code on your machine)' }));
+    expect(within(dialog).getByRole('radio', { name: /Copilot/ })).toBeDisabled();
+    expect(within(dialog).queryByRole('combobox', { name: 'Repository' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Extra instructions (optional)'), 'Use the Money type.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to Claude Code' }));
+
+    const terminal = await within(dialog).findByRole('status', { name: 'Terminal hand-off' });
+    expect(handoffBackend.sent).toEqual([
+      { itemId: 't', automationKind: 1, agent: 'claude-code', instructions: 'Use the Money type.' },
+    ]);
+    expect(terminal).toHaveTextContent('claude mcp add --transport http baton');
+    expect(terminal).toHaveTextContent('Authorization: Bearer $BATON_TOKEN');
+    expect(within(terminal).queryByText(/export BATON_TOKEN/)).not.toBeInTheDocument();
+    await user.click(within(terminal).getByRole('button', { name: 'Show the token' }));
+    expect(await within(terminal).findByText("export BATON_TOKEN='baton_mcp_item1'")).toBeInTheDocument();
+    expect(terminal).toHaveTextContent(/Shown once/);
+    expect(within(terminal).getAllByRole('button', { name: 'Copy' })).toHaveLength(3);
+    // The panel follows what the server set: closing it writes nothing back (no stale hand-off status).
+    await user.click(within(terminal).getByRole('button', { name: 'Done' }));
+    expect(within(dialog).queryByText('Unsaved changes')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await act(idle);
+    expect(planBackend.log.filter((entry) => entry.startsWith('update'))).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Gift cards' }).closest('[data-card-id]')).toHaveTextContent('Sent');
   });
 
   it('a refused item says why and can be sent anyway', async () => {

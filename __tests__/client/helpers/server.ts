@@ -9,6 +9,7 @@ import { agentHandlers } from './handlers/agent';
 import { githubHandlers } from './handlers/github';
 import { contextItemHandlers } from './handlers/contextItems';
 import { handoffHandlers } from './handlers/handoff';
+import { mcpHandlers } from './handlers/mcp';
 
 /** msw with the handlers of every API group; tests override single calls with `server.use`. */
 export const server = setupServer(
@@ -22,4 +23,5 @@ export const server = setupServer(
   ...githubHandlers,
   ...contextItemHandlers,
   ...handoffHandlers,
+  ...mcpHandlers,
 );

@@ -15,6 +15,7 @@ import { agentBackend } from './handlers/agent';
 import { githubBackend } from './handlers/github';
 import { contextBackend } from './handlers/contextItems';
 import { handoffBackend } from './handlers/handoff';
+import { mcpBackend } from './handlers/mcp';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -26,6 +27,7 @@ beforeEach(() => {
   githubBackend.reset();
   contextBackend.reset();
   handoffBackend.reset();
+  mcpBackend.reset();
   localStorage.clear();
   sessionStorage.clear();
 });

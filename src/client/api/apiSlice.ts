@@ -16,6 +16,8 @@ export const tagTypes = [
   'ContextItem',
   'ParentContexts',
   'Handoffs',
+  'GithubUserStatus',
+  'McpTokens',
 ] as const;
 
 /** The one API slice; each group's generated endpoints are injected into it (`<group>.gen.ts`). */

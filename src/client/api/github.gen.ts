@@ -14,6 +14,27 @@ const injectedRtkApi = api.injectEndpoints({
     putGithubRepository: build.mutation<PutGithubRepositoryApiResponse, PutGithubRepositoryApiArg>({
       query: (queryArg) => ({ url: `/v1/teams/active/github/repository`, method: 'PUT', body: queryArg }),
     }),
+    getGithubUserStatus: build.query<GetGithubUserStatusApiResponse, GetGithubUserStatusApiArg>({
+      query: () => ({ url: `/v1/teams/active/github/user-authorization` }),
+    }),
+    startGithubUserAuthorization: build.mutation<
+      StartGithubUserAuthorizationApiResponse,
+      StartGithubUserAuthorizationApiArg
+    >({
+      query: () => ({ url: `/v1/teams/active/github/user-authorization`, method: 'POST' }),
+    }),
+    completeGithubUserAuthorization: build.mutation<
+      CompleteGithubUserAuthorizationApiResponse,
+      CompleteGithubUserAuthorizationApiArg
+    >({
+      query: (queryArg) => ({ url: `/v1/teams/active/github/user-authorization`, method: 'PUT', body: queryArg }),
+    }),
+    deleteGithubUserAuthorization: build.mutation<
+      DeleteGithubUserAuthorizationApiResponse,
+      DeleteGithubUserAuthorizationApiArg
+    >({
+      query: () => ({ url: `/v1/teams/active/github/user-authorization`, method: 'DELETE' }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -26,21 +47,20 @@ export type StartGithubInstallApiArg = void;
 export type CompleteGithubInstallApiResponse = /** status 200 Default Response */ {
   /** Whether this Baton has a GitHub App (GITHUB_* settings). */
   configured: boolean;
+  /** Whether the team has installed the app. */
   connected: boolean;
-  appSlug: string | null;
-  account: {
-    login: string;
-    type: string;
-    installationId: number;
-  } | null;
+  repository: string | null;
+  baseBranch: string | null;
+  /** The repositories the installation reaches: where a hand-off may go. */
   repositories: {
     fullName: string;
     defaultBranch: string;
     private: boolean;
   }[];
-  repository: string | null;
-  baseBranch: string | null;
   problem: string | null;
+  user: {
+    login: string;
+  } | null;
   agents: {
     agent: 'claude-code' | 'copilot' | 'cursor';
     ready: boolean;
@@ -52,6 +72,12 @@ export type CompleteGithubInstallApiResponse = /** status 200 Default Response *
       fix: string | null;
     }[];
   }[];
+  appSlug: string | null;
+  account: {
+    login: string;
+    type: string;
+    installationId: number;
+  } | null;
 };
 export type CompleteGithubInstallApiArg = {
   installationId: number;
@@ -63,21 +89,20 @@ export type CompleteGithubInstallApiArg = {
 export type GetGithubStatusApiResponse = /** status 200 Default Response */ {
   /** Whether this Baton has a GitHub App (GITHUB_* settings). */
   configured: boolean;
+  /** Whether the team has installed the app. */
   connected: boolean;
-  appSlug: string | null;
-  account: {
-    login: string;
-    type: string;
-    installationId: number;
-  } | null;
+  repository: string | null;
+  baseBranch: string | null;
+  /** The repositories the installation reaches: where a hand-off may go. */
   repositories: {
     fullName: string;
     defaultBranch: string;
     private: boolean;
   }[];
-  repository: string | null;
-  baseBranch: string | null;
   problem: string | null;
+  user: {
+    login: string;
+  } | null;
   agents: {
     agent: 'claude-code' | 'copilot' | 'cursor';
     ready: boolean;
@@ -89,26 +114,70 @@ export type GetGithubStatusApiResponse = /** status 200 Default Response */ {
       fix: string | null;
     }[];
   }[];
+  appSlug: string | null;
+  account: {
+    login: string;
+    type: string;
+    installationId: number;
+  } | null;
 };
 export type GetGithubStatusApiArg = void;
 export type PutGithubRepositoryApiResponse = /** status 200 Default Response */ {
   /** Whether this Baton has a GitHub App (GITHUB_* settings). */
   configured: boolean;
+  /** Whether the team has installed the app. */
   connected: boolean;
+  repository: string | null;
+  baseBranch: string | null;
+  /** The repositories the installation reaches: where a hand-off may go. */
+  repositories: {
+    fullName: string;
+    defaultBranch: string;
+    private: boolean;
+  }[];
+  problem: string | null;
+  user: {
+    login: string;
+  } | null;
+  agents: {
+    agent: 'claude-code' | 'copilot' | 'cursor';
+    ready: boolean;
+    checks: {
+      /** What is needed, e.g. "Repository chosen". */
+      check: string;
+      ok: boolean;
+      /** What to do when it is not met. */
+      fix: string | null;
+    }[];
+  }[];
   appSlug: string | null;
   account: {
     login: string;
     type: string;
     installationId: number;
   } | null;
+};
+export type PutGithubRepositoryApiArg = {
+  repository: string;
+  baseBranch?: string;
+};
+export type GetGithubUserStatusApiResponse = /** status 200 Default Response */ {
+  /** Whether this Baton has a GitHub App (GITHUB_* settings). */
+  configured: boolean;
+  /** Whether the team has installed the app. */
+  connected: boolean;
+  repository: string | null;
+  baseBranch: string | null;
+  /** The repositories the installation reaches: where a hand-off may go. */
   repositories: {
     fullName: string;
     defaultBranch: string;
     private: boolean;
   }[];
-  repository: string | null;
-  baseBranch: string | null;
   problem: string | null;
+  user: {
+    login: string;
+  } | null;
   agents: {
     agent: 'claude-code' | 'copilot' | 'cursor';
     ready: boolean;
@@ -121,14 +190,86 @@ export type PutGithubRepositoryApiResponse = /** status 200 Default Response */ 
     }[];
   }[];
 };
-export type PutGithubRepositoryApiArg = {
-  repository: string;
-  baseBranch?: string;
+export type GetGithubUserStatusApiArg = void;
+export type StartGithubUserAuthorizationApiResponse = /** status 200 Default Response */ {
+  /** GitHub's page where the user authorizes Baton's app; it sends them back with a code. */
+  authorizeUrl: string;
 };
+export type StartGithubUserAuthorizationApiArg = void;
+export type CompleteGithubUserAuthorizationApiResponse = /** status 200 Default Response */ {
+  /** Whether this Baton has a GitHub App (GITHUB_* settings). */
+  configured: boolean;
+  /** Whether the team has installed the app. */
+  connected: boolean;
+  repository: string | null;
+  baseBranch: string | null;
+  /** The repositories the installation reaches: where a hand-off may go. */
+  repositories: {
+    fullName: string;
+    defaultBranch: string;
+    private: boolean;
+  }[];
+  problem: string | null;
+  user: {
+    login: string;
+  } | null;
+  agents: {
+    agent: 'claude-code' | 'copilot' | 'cursor';
+    ready: boolean;
+    checks: {
+      /** What is needed, e.g. "Repository chosen". */
+      check: string;
+      ok: boolean;
+      /** What to do when it is not met. */
+      fix: string | null;
+    }[];
+  }[];
+};
+export type CompleteGithubUserAuthorizationApiArg = {
+  /** The state of the authorize URL, as GitHub gave it back. */
+  state: string;
+  /** GitHub's OAuth code from the redirect. */
+  code: string;
+};
+export type DeleteGithubUserAuthorizationApiResponse = /** status 200 Default Response */ {
+  /** Whether this Baton has a GitHub App (GITHUB_* settings). */
+  configured: boolean;
+  /** Whether the team has installed the app. */
+  connected: boolean;
+  repository: string | null;
+  baseBranch: string | null;
+  /** The repositories the installation reaches: where a hand-off may go. */
+  repositories: {
+    fullName: string;
+    defaultBranch: string;
+    private: boolean;
+  }[];
+  problem: string | null;
+  user: {
+    login: string;
+  } | null;
+  agents: {
+    agent: 'claude-code' | 'copilot' | 'cursor';
+    ready: boolean;
+    checks: {
+      /** What is needed, e.g. "Repository chosen". */
+      check: string;
+      ok: boolean;
+      /** What to do when it is not met. */
+      fix: string | null;
+    }[];
+  }[];
+};
+export type DeleteGithubUserAuthorizationApiArg = void;
 export const {
   useStartGithubInstallMutation,
   useCompleteGithubInstallMutation,
   useGetGithubStatusQuery,
   useLazyGetGithubStatusQuery,
   usePutGithubRepositoryMutation,
+  useGetGithubUserStatusQuery,
+  useLazyGetGithubUserStatusQuery,
+  useStartGithubUserAuthorizationMutation,
+  useCompleteGithubUserAuthorizationMutation,
+  useDeleteGithubUserAuthorizationMutation,
 } = injectedRtkApi;

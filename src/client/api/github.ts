@@ -17,11 +17,21 @@ const replacesStatus = {
   },
 };
 
-/** The github group: the team's connection, read fresh on the settings page. */
+/** What a member's own GitHub authorization changes: the readiness both statuses show. */
+const changesUserStatus = { invalidatesTags: ['GithubUserStatus' as const] };
+
+/**
+ * The github group: the team's connection, read fresh on the settings page, and the member's own
+ * GitHub authorization with each agent's readiness (the hand-off dialog and the settings page).
+ */
 export const githubApi = enhancedApi.enhanceEndpoints({
   endpoints: {
-    completeGithubInstall: replacesStatus,
-    putGithubRepository: replacesStatus,
+    completeGithubInstall: { ...replacesStatus, ...changesUserStatus },
+    putGithubRepository: { ...replacesStatus, ...changesUserStatus },
+    getGithubStatus: { providesTags: ['GithubUserStatus'] },
+    getGithubUserStatus: { providesTags: ['GithubUserStatus'] },
+    completeGithubUserAuthorization: changesUserStatus,
+    deleteGithubUserAuthorization: changesUserStatus,
   },
 });
 
@@ -30,4 +40,8 @@ export const {
   useCompleteGithubInstallMutation,
   useGetGithubStatusQuery,
   usePutGithubRepositoryMutation,
+  useGetGithubUserStatusQuery,
+  useStartGithubUserAuthorizationMutation,
+  useCompleteGithubUserAuthorizationMutation,
+  useDeleteGithubUserAuthorizationMutation,
 } = githubApi;

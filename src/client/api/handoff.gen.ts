@@ -22,8 +22,24 @@ export type SendToAgentApiResponse = /** status 200 Default Response */ {
   baseBranch: string | null;
   issueNumber: number | null;
   issueUrl: string | null;
+  /** The agent's branch, once GitHub reports it. */
+  branch: string | null;
+  /** The agent's run (Claude's job, or a failed run). */
+  jobUrl: string | null;
+  pullRequests: {
+    number: number;
+    url: string;
+    state: 'open' | 'closed' | 'merged';
+  }[];
   createdBy: string;
   createdAt: string;
+  terminal?: {
+    mcpUrl: string;
+    /** Adds Baton as an MCP server to Claude Code, the token read from $BATON_TOKEN. */
+    addServer: string;
+    /** Starts Claude Code on the item. */
+    run: string;
+  };
 };
 export type SendToAgentApiArg = {
   itemId: string;
@@ -47,11 +63,20 @@ export type GetItemHandoffsApiResponse = /** status 200 Default Response */ {
     baseBranch: string | null;
     issueNumber: number | null;
     issueUrl: string | null;
+    /** The agent's branch, once GitHub reports it. */
+    branch: string | null;
+    /** The agent's run (Claude's job, or a failed run). */
+    jobUrl: string | null;
+    pullRequests: {
+      number: number;
+      url: string;
+      state: 'open' | 'closed' | 'merged';
+    }[];
     createdBy: string;
     createdAt: string;
     events: {
       at: string;
-      /** sent, branch, comment, pull_request, merged, issue */
+      /** sent, branch, comment, job, run, error, pull_request, merged, issue */
       kind: string;
       text: string;
       url: string | null;

@@ -4,6 +4,7 @@ export { BrandMark } from './BrandMark/BrandMark';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './Button/Button';
 export { Card } from './Card/Card';
 export { CenteredLayout } from './CenteredLayout/CenteredLayout';
+export { CopyButton } from './CopyButton/CopyButton';
 export { CentredSpinner, Spinner } from './Spinner/Spinner';
 export { TextField } from './TextField/TextField';
 export { VisuallyHidden } from './VisuallyHidden/VisuallyHidden';

@@ -5,7 +5,7 @@ import { planBackend } from './planBackend';
 /** The server's side of send-to-agent: a readiness rule the tests can set, and the item updated as the server does. */
 export const handoffBackend = {
   notReady: null as string | null,
-  sent: [] as { itemId: string; agent: string; instructions?: string; force?: boolean }[],
+  sent: [] as { itemId: string; agent: string; automationKind: number; instructions?: string; force?: boolean }[],
   /** The hand-offs the server holds, as GET …/handoffs answers them. */
   records: [] as (Record<string, unknown> & { itemId: string; events: unknown[] })[],
   reset() {
@@ -15,9 +15,17 @@ export const handoffBackend = {
   },
 };
 
+const names: Record<string, string> = { 'claude-code': 'Claude Code', copilot: 'Copilot', cursor: 'Cursor' };
+
 export const handoffHandlers = [
   http.post(`${location.origin}/v1/teams/active/project-items/send-to-agent`, async ({ request }) => {
-    const body = (await request.json()) as { itemId: string; agent: string; instructions?: string; force?: boolean };
+    const body = (await request.json()) as {
+      itemId: string;
+      agent: string;
+      automationKind: number;
+      instructions?: string;
+      force?: boolean;
+    };
     const item = planBackend.items.find((candidate) => candidate.id === body.itemId);
     if (!item) return HttpResponse.json({ result: 'NotFound', message: 'Item not found' }, { status: 404 });
     if (handoffBackend.notReady && !body.force) {
@@ -30,6 +38,32 @@ export const handoffHandlers = [
       );
     }
     handoffBackend.sent.push(body);
+    if (body.automationKind === 1) {
+      Object.assign(item, { workflowStatus: 1 });
+      return HttpResponse.json(
+        ok({
+          id: `handoff-${handoffBackend.sent.length}`,
+          itemId: item.id,
+          agent: body.agent,
+          automationKind: 1,
+          state: 'pending',
+          repository: null,
+          baseBranch: null,
+          issueNumber: null,
+          issueUrl: null,
+          branch: null,
+          jobUrl: null,
+          pullRequests: [],
+          createdBy: 'user-1',
+          createdAt: new Date().toISOString(),
+          terminal: {
+            mcpUrl: `${location.origin}/mcp/token`,
+            addServer: `claude mcp add --transport http baton ${location.origin}/mcp/token --header "Authorization: Bearer $BATON_TOKEN"`,
+            run: `claude -p "Implement the Baton item ${item.externalId}: read it with the get_item tool." --allowedTools "mcp__baton__get_item"`,
+          },
+        }),
+      );
+    }
     const number = handoffBackend.sent.length;
     const issueUrl = `https://github.example/acme/shop/issues/${number}`;
     Object.assign(item, { codingAgentUrl: issueUrl, workflowStatus: 1 });
@@ -43,13 +77,18 @@ export const handoffHandlers = [
       baseBranch: 'main',
       issueNumber: number,
       issueUrl,
+      branch: null,
+      jobUrl: null,
+      pullRequests: [],
       createdBy: 'user-1',
       createdAt: new Date().toISOString(),
     };
     const at = new Date().toISOString();
     handoffBackend.records.unshift({
       ...handoff,
-      events: [{ at, kind: 'sent', text: `Issue #${number} opened in acme/shop for Claude Code`, url: issueUrl }],
+      events: [
+        { at, kind: 'sent', text: `Issue #${number} opened in acme/shop for ${names[body.agent]}`, url: issueUrl },
+      ],
     });
     return HttpResponse.json(ok(handoff));
   }),

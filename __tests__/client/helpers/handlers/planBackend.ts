@@ -48,6 +48,7 @@ export interface SeedItem {
   completionDate?: string | null;
   assignedToUserId?: string | null;
   projectId?: string;
+  workflowStatus?: number;
 }
 
 const bucketOf = (context: ProjectContext): PlanBucket => ({
@@ -168,7 +169,7 @@ export const planBackend = {
         itemType: seed.itemType ?? 1,
         description: seed.description,
         externalId: `AE-${number}`,
-        workflowStatus: 0,
+        workflowStatus: seed.workflowStatus ?? 0,
         codingAgentUrl: null,
         pullRequestUrl: null,
         parentContextItemId: null,

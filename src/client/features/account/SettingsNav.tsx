@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectIsTeamAdmin } from '../teams/teamSelectors';
 import styles from './SettingsNav.module.css';
 
-/** The settings pages side by side: the account, the active team's members and, for Admins, AI and GitHub. */
+/** The settings pages side by side: the account, the team's members, AI (Admins), GitHub and MCP. */
 export function SettingsNav() {
   const isAdmin = useAppSelector(selectIsTeamAdmin);
   return (
@@ -15,15 +15,16 @@ export function SettingsNav() {
         Members
       </NavLink>
       {isAdmin && (
-        <>
-          <NavLink to="/settings/ai" className={styles.link}>
-            AI
-          </NavLink>
-          <NavLink to="/settings/github" className={styles.link}>
-            GitHub
-          </NavLink>
-        </>
+        <NavLink to="/settings/ai" className={styles.link}>
+          AI
+        </NavLink>
       )}
+      <NavLink to="/settings/github" className={styles.link}>
+        GitHub
+      </NavLink>
+      <NavLink to="/settings/mcp" className={styles.link}>
+        MCP
+      </NavLink>
     </nav>
   );
 }

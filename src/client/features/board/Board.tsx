@@ -86,7 +86,10 @@ export function Board() {
     () => (query.length > 0 && search.data ? new Set(search.data.items.map((item) => item.id)) : null),
     [query, search.data],
   );
-  const filter = useMemo(() => itemFilter(filters.kind, searchIds), [filters.kind, searchIds]);
+  const filter = useMemo(
+    () => itemFilter(filters.kind, filters.handoff, searchIds),
+    [filters.kind, filters.handoff, searchIds],
+  );
 
   const layout = useMemo<BoardLayout | null>(() => {
     if (!activeProjectId) return null;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ItemKinds, kindLabel, isItemKind } from '../items/itemModel';
+import { ItemKinds, kindLabel, isItemKind, workflowLabels } from '../items/itemModel';
 import { Scope, Span } from '../../../shared/enums';
 import { isScope, isSpan, scopeLabel, type Timeframe } from '../../../shared/timeframes';
 import { ProjectSwitcher } from '../projects/ProjectSwitcher';
@@ -56,7 +56,11 @@ export function BoardToolbar({ itemCount, searching }: { itemCount: number; sear
     }
   }
   const active =
-    filters.kind !== null || filters.scope !== null || filters.timeframe !== undefined || searchText !== '';
+    filters.kind !== null ||
+    filters.scope !== null ||
+    filters.timeframe !== undefined ||
+    filters.handoff !== null ||
+    searchText !== '';
 
   return (
     <div className={styles.toolbar}>
@@ -159,6 +163,25 @@ export function BoardToolbar({ itemCount, searching }: { itemCount: number; sear
                   </option>
                 ))}
             </optgroup>
+          ))}
+        </select>
+        <label className={styles.visuallyHidden} htmlFor={`${id}-handoff`}>
+          Hand-off
+        </label>
+        <select
+          id={`${id}-handoff`}
+          className={styles.select}
+          value={filters.handoff ?? 'any'}
+          onChange={(event) => {
+            const value = event.target.value;
+            dispatch(filtersChanged({ handoff: value === 'any' ? null : Number(value) }));
+          }}
+        >
+          <option value="any">Any hand-off</option>
+          {workflowLabels.map((label, status) => (
+            <option key={label} value={status}>
+              {status === 0 ? 'Not handed off' : label}
+            </option>
           ))}
         </select>
         {active && (

@@ -340,7 +340,7 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
           dirty={dirty}
           onSent={(url) => {
             // The server set these; the draft follows, so closing does not write the old values back.
-            set('codingAgentUrl', url);
+            if (url) set('codingAgentUrl', url);
             set('workflowStatus', 1);
           }}
           onClose={() => setHandingOff(false)}

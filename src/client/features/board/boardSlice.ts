@@ -10,6 +10,8 @@ export interface BoardFilters {
   scope: Scope | null;
   /** undefined: every timeframe; null: unscheduled only; a timeframe: what it contains. */
   timeframe: Timeframe | null | undefined;
+  /** An item's hand-off status (workflowStatus, design §5), or null for any. */
+  handoff: number | null;
 }
 
 export interface BoardNotice {
@@ -27,7 +29,7 @@ export interface BoardState {
 }
 
 const initialState: BoardState = {
-  filters: { kind: null, scope: null, timeframe: undefined },
+  filters: { kind: null, scope: null, timeframe: undefined, handoff: null },
   searchText: '',
   openItemId: null,
   notice: null,

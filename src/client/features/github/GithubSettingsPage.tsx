@@ -3,29 +3,38 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import {
   useCompleteGithubInstallMutation,
+  useCompleteGithubUserAuthorizationMutation,
+  useDeleteGithubUserAuthorizationMutation,
   useGetGithubStatusQuery,
+  useGetGithubUserStatusQuery,
   usePutGithubRepositoryMutation,
   useStartGithubInstallMutation,
 } from '../../api/github';
+import { ConnectGithubAccount } from './ConnectGithubAccount';
+import { RepositoryFields } from './RepositoryFields';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { selectIsTeamAdmin } from '../teams/teamSelectors';
 import { SettingsNav } from '../account/SettingsNav';
 import { Alert, Button } from '../../ui';
-import { codingAgentNames, type GithubStatus } from '../../../shared/contract/github';
+import { codingAgentNames, type GithubStatus, type GithubUserStatus } from '../../../shared/contract/github';
 import page from '../agent/AiSettingsPage.module.css';
 import styles from './GithubSettingsPage.module.css';
 
 /**
- * `/settings/github` (Admins): connects the team's GitHub account or organisation through Baton's
- * GitHub App, chooses the repository hand-offs go to, and shows what each agent still needs. GitHub
- * sends the user back here after the install, with the installation, the state and an OAuth code.
+ * `/settings/github`: Admins connect the team's GitHub account or organisation through Baton's GitHub
+ * App and choose the repository hand-offs go to; every member connects their own GitHub account
+ * (Copilot and Cursor are started as them) and sees what each agent still needs. GitHub sends users
+ * back here: after an install with the installation, the state and an OAuth code; after an
+ * authorization with the state and a code.
  */
 export function GithubSettingsPage() {
   const isAdmin = useAppSelector(selectIsTeamAdmin);
   const [params, setParams] = useSearchParams();
   const status = useGetGithubStatusQuery(undefined, { skip: !isAdmin, refetchOnMountOrArgChange: true });
+  const userStatus = useGetGithubUserStatusQuery(undefined, { skip: isAdmin, refetchOnMountOrArgChange: true });
   const [startInstall, starting] = useStartGithubInstallMutation();
   const [completeInstall, completing] = useCompleteGithubInstallMutation();
+  const [completeAuthorization, authorizing] = useCompleteGithubUserAuthorizationMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const handledCallback = useRef(false);
 
@@ -38,7 +47,18 @@ export function GithubSettingsPage() {
   const state = params.get('state');
   const code = params.get('code');
   useEffect(() => {
-    if (!isAdmin || !installationId || handledCallback.current) return;
+    if (handledCallback.current || (!installationId && !code)) return;
+    if (!installationId) {
+      // Back from authorizing the app as this member.
+      handledCallback.current = true;
+      setParams({}, { replace: true });
+      if (!state || !code) return;
+      completeAuthorization({ state, code })
+        .unwrap()
+        .catch((error: unknown) => setProblem(errorMessage(error)));
+      return;
+    }
+    if (!isAdmin) return;
     handledCallback.current = true;
     setParams({}, { replace: true });
     if (!state || !code) {
@@ -50,7 +70,7 @@ export function GithubSettingsPage() {
     completeInstall({ installationId, state, code })
       .unwrap()
       .catch((error: unknown) => setProblem(errorMessage(error)));
-  }, [isAdmin, installationId, state, code, completeInstall, setParams]);
+  }, [isAdmin, installationId, state, code, completeInstall, completeAuthorization, setParams]);
 
   const connect = async () => {
     setProblem(null);
@@ -72,20 +92,46 @@ export function GithubSettingsPage() {
       </div>
       <SettingsNav />
       {!isAdmin ? (
-        <Alert tone="info">Only an Admin of this team can connect GitHub.</Alert>
+        <>
+          {problem && <Alert>{problem}</Alert>}
+          {userStatus.error ? (
+            <Alert>{errorMessage(userStatus.error)}</Alert>
+          ) : !userStatus.data || authorizing.isLoading ? (
+            <p className={page.muted}>{authorizing.isLoading ? 'Connecting your GitHub account…' : 'Loading…'}</p>
+          ) : !userStatus.data.configured ? (
+            <NotConfigured />
+          ) : (
+            <>
+              <Alert tone="info">
+                {userStatus.data.connected
+                  ? `Hand-offs go to ${userStatus.data.repository ?? 'a repository an Admin has yet to choose'}. Only an Admin of this team can change the GitHub connection.`
+                  : 'Only an Admin of this team can connect GitHub.'}
+              </Alert>
+              <AccountCard status={userStatus.data} />
+              <AgentsCard status={userStatus.data} />
+            </>
+          )}
+        </>
       ) : (
         <>
           {problem && <Alert>{problem}</Alert>}
           {status.error ? (
             <Alert>{errorMessage(status.error)}</Alert>
-          ) : !status.data || completing.isLoading ? (
-            <p className={page.muted}>{completing.isLoading ? 'Connecting GitHub…' : 'Loading…'}</p>
+          ) : !status.data || completing.isLoading || authorizing.isLoading ? (
+            <p className={page.muted}>
+              {completing.isLoading
+                ? 'Connecting GitHub…'
+                : authorizing.isLoading
+                  ? 'Connecting your GitHub account…'
+                  : 'Loading…'}
+            </p>
           ) : !status.data.configured ? (
             <NotConfigured />
           ) : (
             <>
               <ConnectionCard status={status.data} onConnect={connect} connecting={starting.isLoading} />
               {status.data.connected && <RepositoryCard status={status.data} />}
+              <AccountCard status={status.data} />
               <AgentsCard status={status.data} />
             </>
           )}
@@ -175,37 +221,19 @@ function RepositoryCard({ status }: { status: GithubStatus }) {
         </p>
       ) : (
         <form className={styles.form} onSubmit={save}>
-          <label className={styles.field}>
-            <span className={styles.label}>Repository</span>
-            <select
-              className={styles.input}
-              value={repository}
-              onChange={(event) => {
-                setRepository(event.target.value);
-                setBaseBranch('');
-              }}
-            >
-              <option value="" disabled>
-                Choose a repository
-              </option>
-              {status.repositories.map((candidate) => (
-                <option key={candidate.fullName} value={candidate.fullName}>
-                  {candidate.fullName}
-                  {candidate.private ? ' (private)' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            <span className={styles.label}>Base branch</span>
-            <input
-              className={styles.input}
-              value={baseBranch}
-              onChange={(event) => setBaseBranch(event.target.value)}
-              placeholder={chosen?.defaultBranch ?? 'the default branch'}
-              maxLength={255}
-            />
-          </label>
+          <RepositoryFields
+            repositories={status.repositories}
+            repository={repository}
+            onRepository={(chosen) => {
+              setRepository(chosen);
+              setBaseBranch('');
+            }}
+            baseBranch={baseBranch}
+            onBaseBranch={setBaseBranch}
+            defaultBranch={chosen?.defaultBranch ?? null}
+            choosePrompt
+            classNames={{ field: styles.field!, label: styles.label!, input: styles.input! }}
+          />
           {problem && <Alert>{problem}</Alert>}
           <div className={styles.actions}>
             <Button type="submit" variant="primary" disabled={!repository || !changed || saving.isLoading}>
@@ -218,7 +246,52 @@ function RepositoryCard({ status }: { status: GithubStatus }) {
   );
 }
 
-function AgentsCard({ status }: { status: GithubStatus }) {
+/** The member's own GitHub authorization: Copilot and Cursor hand-offs are made as this GitHub user. */
+function AccountCard({ status }: { status: GithubUserStatus }) {
+  const [forget, forgetting] = useDeleteGithubUserAuthorizationMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <section className={page.card} aria-labelledby="github-account-heading">
+      <h2 id="github-account-heading" className={page.cardTitle}>
+        Your GitHub account
+      </h2>
+      {status.user ? (
+        <>
+          <p className={page.muted}>
+            Connected as <strong data-testid="github-user">{status.user.login}</strong>. Copilot and Cursor hand-offs
+            you send are made as this GitHub user.
+          </p>
+          {problem && <Alert>{problem}</Alert>}
+          <div className={styles.actions}>
+            <Button
+              onClick={() => {
+                setProblem(null);
+                forget()
+                  .unwrap()
+                  .catch((error: unknown) => setProblem(errorMessage(error)));
+              }}
+              disabled={forgetting.isLoading}
+            >
+              Disconnect
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className={page.muted}>
+            Copilot and Cursor are started as a GitHub user, never as an app: connect your account to hand items to
+            them. Claude Code does not need it.
+          </p>
+          <div className={styles.actions}>
+            <ConnectGithubAccount />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function AgentsCard({ status }: { status: GithubUserStatus }) {
   return (
     <section className={page.card} aria-labelledby="github-agents-heading">
       <h2 id="github-agents-heading" className={page.cardTitle}>

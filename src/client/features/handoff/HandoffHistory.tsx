@@ -1,6 +1,8 @@
-import { useGetItemHandoffsQuery } from '../../api/handoff';
+import { useGetItemHandoffsQuery, type GetItemHandoffsApiResponse } from '../../api/handoff';
 import { codingAgentNames } from '../../../shared/contract/github';
 import styles from './HandoffSection.module.css';
+
+type Handoff = GetItemHandoffsApiResponse['handoffs'][number];
 
 const stateNames: Record<string, string> = {
   pending: 'Waiting for the agent',
@@ -10,6 +12,43 @@ const stateNames: Record<string, string> = {
   error: 'Failed',
   stale: 'Stale',
 };
+
+const external = { target: '_blank', rel: 'noreferrer' } as const;
+
+/** Where the hand-off can be followed on GitHub: the issue, the agent's job and branch, its pull requests. */
+function HandoffLinks({ handoff }: { handoff: Handoff }) {
+  const repositoryUrl = handoff.issueUrl?.replace(/\/issues\/\d+$/, '');
+  const links = [
+    handoff.issueUrl && (
+      <a key="issue" href={handoff.issueUrl} {...external}>
+        Issue #{handoff.issueNumber}
+      </a>
+    ),
+    handoff.jobUrl && (
+      <a key="job" href={handoff.jobUrl} {...external}>
+        {handoff.state === 'error' ? 'Failed run' : 'Job'}
+      </a>
+    ),
+    handoff.branch && repositoryUrl && (
+      <a key="branch" href={`${repositoryUrl}/tree/${handoff.branch}`} {...external}>
+        Branch <code>{handoff.branch}</code>
+      </a>
+    ),
+    ...handoff.pullRequests.map((pr) => (
+      <a key={`pr${pr.number}`} href={pr.url} {...external}>
+        PR #{pr.number} ({pr.state})
+      </a>
+    )),
+  ].filter(Boolean);
+  if (links.length === 0) return null;
+  return (
+    <ul className={styles.links} aria-label="Hand-off links">
+      {links.map((link, index) => (
+        <li key={index}>{link}</li>
+      ))}
+    </ul>
+  );
+}
 
 /** The item's latest hand-off in the panel: agent, state, issue, and what happened since it was sent. */
 export function HandoffHistory({ itemId }: { itemId: string }) {
@@ -21,15 +60,8 @@ export function HandoffHistory({ itemId }: { itemId: string }) {
     <div className={styles.history} data-testid="handoff-history">
       <p>
         <strong>{codingAgentNames[latest.agent]}</strong> · {stateNames[latest.state] ?? latest.state}
-        {latest.issueUrl && (
-          <>
-            {' · '}
-            <a href={latest.issueUrl} target="_blank" rel="noreferrer">
-              issue #{latest.issueNumber}
-            </a>
-          </>
-        )}
       </p>
+      <HandoffLinks handoff={latest} />
       <ol className={styles.events}>
         {latest.events.map((event, index) => (
           <li key={index}>

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { useSendToAgentMutation, type SendToAgentApiResponse } from '../../api/handoff';
+import { useGetGithubUserStatusQuery } from '../../api/github';
+import { ConnectGithubAccount } from '../github/ConnectGithubAccount';
+import { TerminalHandoff } from './TerminalHandoff';
+import { RepositoryFields } from '../github/RepositoryFields';
 import { envelopeOf, errorMessage } from '../../api/envelopeBaseQuery';
 import { itemHandedOff } from '../items/itemsSlice';
 import { HANDOFF_LIMITS } from '../../../shared/contract/handoff';
@@ -11,23 +15,32 @@ import styles from './HandoffSection.module.css';
 /** workflowStatus "sent to agent" (design §5). */
 const SENT_TO_AGENT = 1;
 
-const noUserAuthorization = 'needs your GitHub user authorization, which Baton cannot make yet';
-/** Why an agent cannot be chosen yet; null when it can. */
-const unavailable: Record<CodingAgent, string | null> = {
-  'claude-code': null,
-  copilot: noUserAuthorization,
-  cursor: noUserAuthorization,
-};
+/** Checks the sender can fix right here, rather than an Admin in Settings → GitHub. */
+const USER_CHECK = 'Your GitHub account connected';
 
 /**
  * "Hand off…" in the item panel: sends the item to a coding agent as a GitHub issue in the team's
  * repository. A not-ready item is refused with its reasons and can be sent anyway; unsaved text must
  * be saved first, so the issue says what the panel shows.
  */
-export function HandoffSection(props: { itemId: string; dirty: boolean; onSent(url: string): void; onClose(): void }) {
+export function HandoffSection(props: {
+  itemId: string;
+  dirty: boolean;
+  /** The send's issue, or null for a terminal hand-off (which has none). */
+  onSent(url: string | null): void;
+  onClose(): void;
+}) {
   const dispatch = useAppDispatch();
   const [send, sending] = useSendToAgentMutation();
+  const status = useGetGithubUserStatusQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [agent, setAgent] = useState<CodingAgent>('claude-code');
+  /** As a GitHub issue (0), or a terminal command for a local Claude Code (1). */
+  const [automationKind, setAutomationKind] = useState<0 | 1>(0);
+  const terminal = automationKind === 1;
   const [instructions, setInstructions] = useState('');
+  /** Empty: the team's repository and its base branch (Settings → GitHub). */
+  const [repository, setRepository] = useState('');
+  const [baseBranch, setBaseBranch] = useState('');
   const [problem, setProblem] = useState<{ message: string; canForce: boolean } | null>(null);
   const [sent, setSent] = useState<SendToAgentApiResponse | null>(null);
 
@@ -36,25 +49,36 @@ export function HandoffSection(props: { itemId: string; dirty: boolean; onSent(u
     try {
       const handoff = await send({
         itemId: props.itemId,
-        automationKind: 0,
-        agent: 'claude-code',
+        automationKind,
+        agent,
+        ...(repository && !terminal ? { repository } : {}),
+        ...(baseBranch.trim() && !terminal ? { baseBranch: baseBranch.trim() } : {}),
         ...(instructions.trim() ? { instructions } : {}),
         ...(force ? { force: true } : {}),
       }).unwrap();
       setSent(handoff);
-      dispatch(itemHandedOff(props.itemId, { codingAgentUrl: handoff.issueUrl, workflowStatus: SENT_TO_AGENT }));
-      if (handoff.issueUrl) props.onSent(handoff.issueUrl);
+      dispatch(
+        itemHandedOff(props.itemId, {
+          ...(handoff.issueUrl ? { codingAgentUrl: handoff.issueUrl } : {}),
+          workflowStatus: SENT_TO_AGENT,
+        }),
+      );
+      props.onSent(handoff.issueUrl);
     } catch (error) {
       const message = errorMessage(error);
       setProblem({ message, canForce: envelopeOf(error)?.result === 'InvalidRequest' && /^Not ready/.test(message) });
     }
   };
 
+  const readiness = status.data?.agents ?? [];
+  const chosen = readiness.find((entry) => entry.agent === agent);
+
+  if (sent?.terminal) return <TerminalHandoff itemId={props.itemId} terminal={sent.terminal} onClose={props.onClose} />;
   if (sent) {
     return (
       <div className={styles.box} role="status">
         <p>
-          Sent to Claude Code:{' '}
+          Sent to {codingAgentNames[sent.agent]}:{' '}
           <a href={sent.issueUrl ?? undefined} target="_blank" rel="noreferrer">
             issue #{sent.issueNumber} in {sent.repository}
           </a>
@@ -76,28 +100,95 @@ export function HandoffSection(props: { itemId: string; dirty: boolean; onSent(u
         void submit(false);
       }}
     >
+      <fieldset className={styles.how}>
+        <legend className={styles.label}>How</legend>
+        <label className={styles.agent}>
+          <input type="radio" name="how" checked={!terminal} onChange={() => setAutomationKind(0)} />
+          <span>GitHub issue</span>
+        </label>
+        <label className={styles.agent}>
+          <input
+            type="radio"
+            name="how"
+            checked={terminal}
+            onChange={() => {
+              setAutomationKind(1);
+              setAgent('claude-code');
+              setProblem(null);
+            }}
+          />
+          <span>Terminal (Claude Code on your machine)</span>
+        </label>
+      </fieldset>
       <fieldset className={styles.agents}>
         <legend className={styles.label}>Agent</legend>
-        {CodingAgents.map((agent) => (
-          <label key={agent} className={styles.agent}>
-            <input
-              type="radio"
-              name="agent"
-              value={agent}
-              defaultChecked={!unavailable[agent]}
-              disabled={Boolean(unavailable[agent])}
-            />
-            <span>
-              {codingAgentNames[agent]}
-              {unavailable[agent] && <span className={styles.muted}> — {unavailable[agent]}</span>}
-            </span>
-          </label>
-        ))}
+        {CodingAgents.map((candidate) => {
+          const ready = readiness.find((entry) => entry.agent === candidate)?.ready;
+          return (
+            <label key={candidate} className={styles.agent}>
+              <input
+                type="radio"
+                name="agent"
+                value={candidate}
+                checked={agent === candidate}
+                disabled={terminal && candidate !== 'claude-code'}
+                onChange={() => {
+                  setAgent(candidate);
+                  setProblem(null);
+                }}
+              />
+              <span>
+                {codingAgentNames[candidate]}
+                {ready === false && !terminal && <span className={styles.muted}> — not ready</span>}
+              </span>
+            </label>
+          );
+        })}
       </fieldset>
+      {chosen && !chosen.ready && !terminal && (
+        <div className={styles.field}>
+          <span className={styles.label}>Before {codingAgentNames[agent]} can start</span>
+          <ul className={styles.checks} aria-label={`${codingAgentNames[agent]} readiness`}>
+            {chosen.checks.map((check) => (
+              <li key={check.check} className={check.ok ? styles.checkOk : styles.checkMissing}>
+                <span aria-hidden="true">{check.ok ? '✓' : '✗'}</span> {check.check}
+                {check.fix && <span className={styles.muted}> — {check.fix}</span>}
+              </li>
+            ))}
+          </ul>
+          {chosen.checks.some((check) => check.check === USER_CHECK && !check.ok) && <ConnectGithubAccount />}
+        </div>
+      )}
+      {status.data && !status.data.configured && !terminal && (
+        <Alert tone="info">GitHub is not set up on this Baton: an operator configures it (docs/handoff.md).</Alert>
+      )}
       <p className={styles.muted}>
-        As a GitHub issue in the team&apos;s repository (Settings → GitHub), with the description, goals, context and
-        test scenarios. A terminal command for a local agent needs Baton&apos;s MCP server, which is not here yet.
+        {terminal
+          ? 'Commands for your terminal: a local Claude Code reads the item over Baton’s MCP server with a token for this item, and reports back.'
+          : 'As a GitHub issue in the team’s repository (Settings → GitHub), with the description, goals, context and test scenarios.'}
       </p>
+      {status.data && status.data.repositories.length > 0 && !terminal && (
+        <div className={styles.where}>
+          <RepositoryFields
+            repositories={status.data.repositories}
+            repository={repository || status.data.repository || ''}
+            onRepository={(chosen) => {
+              setRepository(chosen === status.data?.repository ? '' : chosen);
+              setBaseBranch('');
+            }}
+            baseBranch={baseBranch}
+            onBaseBranch={setBaseBranch}
+            defaultBranch={
+              repository
+                ? (status.data.repositories.find((candidate) => candidate.fullName === repository)?.defaultBranch ??
+                  null)
+                : status.data.baseBranch
+            }
+            choosePrompt={!status.data.repository}
+            classNames={{ field: styles.field!, label: styles.label!, input: styles.input! }}
+          />
+        </div>
+      )}
       <label className={styles.field}>
         <span className={styles.label}>Extra instructions (optional)</span>
         <textarea
@@ -121,7 +212,7 @@ export function HandoffSection(props: { itemId: string; dirty: boolean; onSent(u
           </Button>
         )}
         <Button type="submit" variant="primary" disabled={sending.isLoading || props.dirty}>
-          Send to Claude Code
+          Send to {codingAgentNames[agent]}
         </Button>
       </div>
     </form>

@@ -121,7 +121,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
     effect: (action, listenerApi) => {
       const { id, codingAgentUrl, workflowStatus } = action.payload;
       patchWholeItem(listenerApi, id, {
-        codingAgentUrl,
+        ...(codingAgentUrl !== undefined ? { codingAgentUrl } : {}),
         workflowStatus: workflowStatus as ItemFields['workflowStatus'],
       });
     },

@@ -97,7 +97,8 @@ export const completionToggled = createAction(
 /** The server handed the item to a coding agent: its hand-off status and link changed there. */
 export const itemHandedOff = createAction(
   'items/handedOff',
-  (id: string, fields: { codingAgentUrl: string | null; workflowStatus: number }) => ({ payload: { id, ...fields } }),
+  /** A terminal hand-off has no issue: codingAgentUrl is then left as it was. */
+  (id: string, fields: { codingAgentUrl?: string | null; workflowStatus: number }) => ({ payload: { id, ...fields } }),
 );
 
 export const itemDeleteRequested = createAction('items/deleteRequested', (id: string, projectId: string) => ({

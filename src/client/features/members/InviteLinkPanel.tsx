@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { TeamRole } from '../../../shared/enums';
 import { roleNames } from '../teams/teamSelectors';
 import { inviteLink } from './invitesSlice';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../ui';
 import styles from './MembersPage.module.css';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -14,10 +14,9 @@ import { selectActiveTeam, selectCoreContext } from '../session/coreContextSlice
 import { roleNames, selectIsTeamAdmin } from '../teams/teamSelectors';
 import { DialogActions, ModalDialog } from '../teams/ModalDialog';
 import { SettingsNav } from '../account/SettingsNav';
-import { Alert, Button } from '../../ui';
+import { Alert, Button, CopyButton } from '../../ui';
 import { TeamRole } from '../../../shared/enums';
 import { inviteLink } from './invitesSlice';
-import { CopyButton } from './CopyButton';
 import { InviteForm } from './InviteForm';
 import { InviteLinkPanel, formatExpiry, type FreshInvite } from './InviteLinkPanel';
 import { RoleSelect } from './RoleSelect';

@@ -77,6 +77,11 @@ const ContextItemsPage = lazy(() =>
     default: module.ContextItemsPage,
   })),
 );
+const McpSettingsPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ '../../features/mcp/McpSettingsPage').then((module) => ({
+    default: module.McpSettingsPage,
+  })),
+);
 const onDemand = (page: ReactNode) => <Suspense fallback={<CentredSpinner label="Loading…" />}>{page}</Suspense>;
 
 /** The application's routes; the OIDC callbacks are public, the shell and its pages need a session. */
@@ -97,6 +102,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'settings/members', element: onDemand(<MembersPage />) },
           { path: 'settings/ai', element: onDemand(<AiSettingsPage />) },
           { path: 'settings/github', element: onDemand(<GithubSettingsPage />) },
+          { path: 'settings/mcp', element: onDemand(<McpSettingsPage />) },
           { path: 'join', element: onDemand(<JoinTeamPage />) },
           { path: 'project', element: onDemand(<ProjectOverviewPage />) },
           { path: 'context', element: onDemand(<ContextItemsPage />) },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../ui';
+import { Button } from '../Button/Button';
 
 /** Copies text to the clipboard and says so for a moment ("Copied"), also to screen readers. */
 export function CopyButton({ text, label = 'Copy link' }: { text: string; label?: string }) {
@@ -15,14 +15,14 @@ export function CopyButton({ text, label = 'Copy link' }: { text: string; label?
       await navigator.clipboard.writeText(text);
       setState('copied');
     } catch {
-      // No clipboard permission (or an insecure origin): the link stays selectable in its field.
+      // No clipboard permission (or an insecure origin): the text stays selectable where it is shown.
       setState('failed');
     }
   }
 
   return (
     <Button onClick={() => void copy()} aria-live="polite">
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed — select the link' : label}
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed — select the text' : label}
     </Button>
   );
 }

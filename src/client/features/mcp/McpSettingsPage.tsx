@@ -1,0 +1,188 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  useCreateMcpTokenMutation,
+  useListMcpTokensQuery,
+  useRevokeMcpTokenMutation,
+  type CreateMcpTokenApiResponse,
+  type ListMcpTokensApiResponse,
+} from '../../api/mcp';
+import { errorMessage } from '../../api/envelopeBaseQuery';
+import { SettingsNav } from '../account/SettingsNav';
+import { Alert, Button, CopyButton } from '../../ui';
+import { MCP_TOKEN_LIMITS, McpScopes, type McpScope } from '../../../shared/contract/mcp';
+import page from '../agent/AiSettingsPage.module.css';
+import form from '../github/GithubSettingsPage.module.css';
+import styles from './McpSettingsPage.module.css';
+
+type Token = ListMcpTokensApiResponse['tokens'][number];
+
+const scopeNames: Record<McpScope, string> = { 'items:read': 'Read items', 'items:write': 'Change items' };
+const lifetimes = [7, 30, 90, 365] as const;
+const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/**
+ * `/settings/mcp`: the member's tokens for Baton's MCP server in this team — the terminal hand-offs'
+ * item tokens and personal tokens for their own MCP clients — with last use, each revocable; and a
+ * form that makes a personal token, shown once.
+ */
+export function McpSettingsPage() {
+  const tokens = useListMcpTokensQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [created, setCreated] = useState<CreateMcpTokenApiResponse | null>(null);
+  useEffect(() => {
+    document.title = 'MCP · Baton';
+  }, []);
+
+  return (
+    <div className={page.page}>
+      <div className={page.header}>
+        <h1 className={page.title}>MCP</h1>
+        <p className={page.lead}>
+          Tokens for Baton&apos;s MCP server at <code>{`${location.origin}/mcp/token`}</code>: coding agents and other
+          MCP clients read this team&apos;s items with them, and report their work back.
+        </p>
+      </div>
+      <SettingsNav />
+      <NewTokenCard onCreated={setCreated} />
+      {created && (
+        <section className={page.card} aria-labelledby="mcp-created-heading">
+          <h2 id="mcp-created-heading" className={page.cardTitle}>
+            Your new token
+          </h2>
+          <p className={page.muted}>Copy it now: it is shown once, and Baton keeps only its hash.</p>
+          <pre className={styles.secret}>
+            <code data-testid="mcp-new-token">{created.token}</code>
+          </pre>
+          <div className={form.actions}>
+            <CopyButton text={created.token} label="Copy the token" />
+            <Button variant="ghost" onClick={() => setCreated(null)}>
+              Done
+            </Button>
+          </div>
+        </section>
+      )}
+      <section className={page.card} aria-labelledby="mcp-tokens-heading">
+        <h2 id="mcp-tokens-heading" className={page.cardTitle}>
+          Your tokens
+        </h2>
+        {tokens.error ? (
+          <Alert>{errorMessage(tokens.error)}</Alert>
+        ) : !tokens.data ? (
+          <p className={page.muted}>Loading…</p>
+        ) : tokens.data.tokens.length === 0 ? (
+          <p className={page.muted}>No tokens. Hand an item off to the terminal, or make one above.</p>
+        ) : (
+          <ul className={styles.tokens}>
+            {tokens.data.tokens.map((token) => (
+              <TokenRow key={token.id} token={token} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function TokenRow({ token }: { token: Token }) {
+  const [revoke, revoking] = useRevokeMcpTokenMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <li className={styles.token} aria-label={token.name}>
+      <div className={styles.tokenText}>
+        <span className={styles.tokenName}>{token.name}</span>
+        <span className={page.muted}>
+          {token.kind === 'item'
+            ? `Writes ${token.itemExternalId ?? 'one item'} only`
+            : token.scopes.map((scope) => scopeNames[scope]).join(', ')}
+          {' · '}made {date(token.createdAt)} · expires {date(token.expiresAt)} ·{' '}
+          {token.lastUsedAt ? `last used ${new Date(token.lastUsedAt).toLocaleString()}` : 'never used'}
+        </span>
+        {problem && <Alert>{problem}</Alert>}
+      </div>
+      <Button
+        variant="secondary"
+        disabled={revoking.isLoading}
+        onClick={() => {
+          setProblem(null);
+          revoke(token.id)
+            .unwrap()
+            .catch((error: unknown) => setProblem(errorMessage(error)));
+        }}
+      >
+        Revoke
+      </Button>
+    </li>
+  );
+}
+
+function NewTokenCard({ onCreated }: { onCreated(token: CreateMcpTokenApiResponse): void }) {
+  const [create, creating] = useCreateMcpTokenMutation();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<McpScope[]>(['items:read']);
+  const [days, setDays] = useState<number>(30);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    try {
+      onCreated(await create({ name: name.trim(), scopes, expiresInDays: days }).unwrap());
+      setName('');
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className={page.card} aria-labelledby="mcp-new-heading">
+      <h2 id="mcp-new-heading" className={page.cardTitle}>
+        New personal token
+      </h2>
+      <form className={form.form} onSubmit={submit}>
+        <label className={form.field}>
+          <span className={form.label}>Name</span>
+          <input
+            className={form.input}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={MCP_TOKEN_LIMITS.name}
+            placeholder="e.g. Laptop – Claude Code"
+            required
+          />
+        </label>
+        <fieldset className={styles.scopes}>
+          <legend className={form.label}>May</legend>
+          {McpScopes.map((scope) => (
+            <label key={scope} className={styles.scope}>
+              <input
+                type="checkbox"
+                checked={scopes.includes(scope)}
+                // Reading is what every MCP client needs; writing is the choice.
+                disabled={scope === 'items:read'}
+                onChange={(event) =>
+                  setScopes(event.target.checked ? [...scopes, scope] : scopes.filter((given) => given !== scope))
+                }
+              />
+              <span>{scopeNames[scope]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label className={form.field}>
+          <span className={form.label}>Expires after</span>
+          <select className={form.input} value={days} onChange={(event) => setDays(Number(event.target.value))}>
+            {lifetimes.map((lifetime) => (
+              <option key={lifetime} value={lifetime}>
+                {lifetime} days
+              </option>
+            ))}
+          </select>
+        </label>
+        {problem && <Alert>{problem}</Alert>}
+        <div className={form.actions}>
+          <Button type="submit" variant="primary" disabled={!name.trim() || creating.isLoading}>
+            Make token
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
