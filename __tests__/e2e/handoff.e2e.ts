@@ -7,8 +7,9 @@ import { appKeyPair, FakeGithub } from '../server/helpers/fakeGithub';
 
 /**
  * The hand-off loop in Chromium against a real Baton whose GitHub is a fake on 127.0.0.1: connect the
- * team, hand an item to Claude Code, then GitHub's signed pull_request webhooks move the card's badge
- * from Sent to PR open to Merged. This test starts its own Baton (the shared one has no GitHub App).
+ * team (which authorizes the Admin's GitHub account too), hand one item each to Claude Code, Copilot
+ * and Cursor, then GitHub's signed pull_request webhooks move each card's badge from Sent to PR open
+ * (and Claude's to Merged). This test starts its own Baton (the shared one has no GitHub App).
  */
 const port = 3991;
 const base = `http://localhost:${port}`;
@@ -24,6 +25,11 @@ test.beforeAll(async () => {
     account: { login: 'acme', type: 'Organization' },
     repositories: [{ full_name: 'acme/shop', default_branch: 'main', private: true }],
   });
+  github.workflows.set('acme/shop', {
+    '.github/workflows/claude.yml':
+      'steps:\n  - uses: anthropics/claude-code-action@v1\n    with:\n      allowed_bots: "baton-e2e[bot]"\n',
+  });
+  github.copilotRepositories.add('acme/shop');
   const githubUrl = await github.start();
   server = spawn('node', ['scripts/start.mjs'], {
     cwd: path.resolve(__dirname, '../..'),
@@ -75,7 +81,21 @@ async function deliver(event: string, payload: unknown, deliveryId: string) {
   expect(response.status).toBe(200);
 }
 
-test('hand an item to Claude Code; its pull request comes back on the card', async ({ page }) => {
+const pullRequest = (action: string, number: number, issue: number, merged: boolean, branch: string) => ({
+  action,
+  installation: { id: 88 },
+  repository: { full_name: 'acme/shop' },
+  pull_request: {
+    number,
+    title: 'Agent work',
+    html_url: `https://github.example/acme/shop/pull/${number}`,
+    body: `Fixes #${issue}`,
+    merged,
+    head: { ref: branch },
+  },
+});
+
+test('hand items to Claude Code, Copilot and Cursor; their pull requests come back on the cards', async ({ page }) => {
   test.setTimeout(180_000);
   const emailAddress = `handoff-${Date.now()}@example.com`;
   await page.goto(`${base}/`);
@@ -95,53 +115,59 @@ test('hand an item to Claude Code; its pull request comes back on the card', asy
   await expect(page.getByTestId('github-account')).toHaveText('acme (organisation)');
   await page.getByRole('combobox', { name: 'Repository' }).selectOption('acme/shop');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('listitem', { name: 'Claude Code' }).getByText('Ready', { exact: true })).toBeVisible();
+  for (const agent of ['Claude Code', 'Copilot', 'Cursor']) {
+    await expect(page.getByRole('listitem', { name: agent }).getByText('Ready', { exact: true })).toBeVisible();
+  }
+  // The install's redirect authorized the app for this Admin too.
+  await expect(page.getByTestId('github-user')).toHaveText('octocat');
 
-  // An item on today's column, with a goal: ready to hand off.
+  // One item per agent on today's column, each with a goal: ready to hand off.
   await page.goto(`${base}/`);
   const today = page.locator('[data-bucket-key]').first();
-  await today.getByRole('button', { name: /^Add item to/ }).click();
-  await today.getByRole('form').getByLabel('Title').fill('Checkout page');
-  await today.getByRole('form').getByLabel('Title').press('Enter');
-  const card = page.getByRole('button', { name: 'Checkout page', exact: true });
-  await card.click();
-  const panel = page.getByRole('dialog');
-  await panel.getByRole('button', { name: 'Add goal' }).click();
-  await panel.getByRole('textbox', { name: 'Goal 1' }).fill('Pay in one step');
-  await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(panel.getByText('Unsaved changes')).toBeHidden();
+  const handOff = async (title: string, agent: string) => {
+    // Quick add stays open after an item is added, ready for the next.
+    const titleField = today.getByRole('form').getByLabel('Title');
+    if (!(await titleField.isVisible())) await today.getByRole('button', { name: /^Add item to/ }).click();
+    await titleField.fill(title);
+    await titleField.press('Enter');
+    const card = page.getByRole('button', { name: title, exact: true });
+    await card.click();
+    const panel = page.getByRole('dialog');
+    await panel.getByRole('button', { name: 'Add goal' }).click();
+    await panel.getByRole('textbox', { name: 'Goal 1' }).fill('Works for a customer');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByText('Unsaved changes')).toBeHidden();
+    await panel.getByRole('button', { name: 'Hand off…' }).click();
+    await panel.getByRole('radio', { name: agent }).check();
+    await panel.getByRole('button', { name: `Send to ${agent}` }).click();
+    await expect(panel.getByRole('status')).toContainText(`Sent to ${agent}: issue #`);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    const badge = page.locator('[data-card-id]', { has: card }).locator('[data-status]');
+    await expect(badge).toHaveText('Sent');
+    return { issue: github.issues.at(-1)!, badge };
+  };
 
-  await panel.getByRole('button', { name: 'Hand off…' }).click();
-  await panel.getByRole('button', { name: 'Send to Claude Code' }).click();
-  await expect(panel.getByRole('status')).toContainText('Sent to Claude Code: issue #1 in acme/shop');
-  const issue = github.issues.at(-1)!;
-  expect(issue.body.startsWith('@claude Please implement')).toBe(true);
-  await page.keyboard.press('Escape');
-  const badge = page.locator('[data-card-id]', { has: card }).locator('[data-status]');
-  await expect(badge).toHaveText('Sent');
+  const claude = await handOff('Checkout page', 'Claude Code');
+  expect(claude.issue.body.startsWith('@claude Please implement')).toBe(true);
+  const copilot = await handOff('Coupon codes', 'Copilot');
+  expect(copilot.issue).toMatchObject({ openedBy: 'octocat', assignees: ['copilot-swe-agent[bot]'] });
+  const cursor = await handOff('Gift cards', 'Cursor');
+  expect(github.comments.at(-1)).toMatchObject({ number: cursor.issue.number, by: 'octocat' });
 
-  // GitHub reports Claude's pull request, then its merge; the board shows each after a reload.
-  const pullRequest = (action: string, merged: boolean) => ({
-    action,
-    installation: { id: 88 },
-    repository: { full_name: 'acme/shop' },
-    pull_request: {
-      number: 12,
-      title: 'Checkout page',
-      html_url: 'https://github.example/acme/shop/pull/12',
-      body: `Fixes #${issue.number}`,
-      merged,
-      head: { ref: `claude/issue-${issue.number}-checkout` },
-    },
-  });
-  await deliver('pull_request', pullRequest('opened', false), 'e2e-pr-opened');
-  await expect(async () => {
-    await page.reload();
-    await expect(badge).toHaveText('PR open', { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await deliver('pull_request', pullRequest('closed', true), 'e2e-pr-merged');
-  await expect(async () => {
-    await page.reload();
-    await expect(badge).toHaveText('Merged', { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  // GitHub reports each agent's pull request (and Claude's merge); the board shows each after a reload.
+  const seen = async (badge: typeof claude.badge, text: string) =>
+    expect(async () => {
+      await page.reload();
+      await expect(badge).toHaveText(text, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+  const claudeBranch = `claude/issue-${claude.issue.number}-checkout`;
+  await deliver('pull_request', pullRequest('opened', 12, claude.issue.number, false, claudeBranch), 'e2e-pr-1');
+  await seen(claude.badge, 'PR open');
+  await deliver('pull_request', pullRequest('closed', 12, claude.issue.number, true, claudeBranch), 'e2e-pr-2');
+  await seen(claude.badge, 'Merged');
+  await deliver('pull_request', pullRequest('opened', 13, copilot.issue.number, false, 'copilot/coupons'), 'e2e-pr-3');
+  await seen(copilot.badge, 'PR open');
+  await deliver('pull_request', pullRequest('opened', 14, cursor.issue.number, false, 'cursor/gift-cards'), 'e2e-pr-4');
+  await seen(cursor.badge, 'PR open');
 });
