@@ -138,7 +138,7 @@ test('hand items to Claude Code, Copilot and Cursor; their pull requests come ba
     await panel.getByRole('button', { name: 'Save' }).click();
     await expect(panel.getByText('Unsaved changes')).toBeHidden();
     await panel.getByRole('button', { name: 'Hand off…' }).click();
-    await panel.getByRole('radio', { name: agent }).check();
+    await panel.getByRole('radio', { name: agent, exact: true }).check();
     await panel.getByRole('button', { name: `Send to ${agent}` }).click();
     await expect(panel.getByRole('status')).toContainText(`Sent to ${agent}: issue #`);
     await page.keyboard.press('Escape');

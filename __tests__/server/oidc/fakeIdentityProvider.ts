@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type Provider from 'oidc-provider';
+import type { Configuration, JWK } from 'oidc-provider';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier, type CustomFetch } from 'openid-client';
 import { nonceForCodeVerifier } from '../../../src/shared/oidcNonce';
 import { OidcExchangeError } from '../../../src/server/integrations/oidc';
@@ -77,7 +78,7 @@ function silenceOidcProviderNotices(): () => void {
   };
 }
 
-function providerConfiguration(setup: IssuerSetup, signingKey: JsonWebKey) {
+function providerConfiguration(setup: IssuerSetup, signingKey: JsonWebKey): Configuration {
   const accounts = new Map(setup.accounts.map((account) => [account.sub, account]));
   return {
     clients: setup.clients.map((client) => ({
@@ -88,7 +89,7 @@ function providerConfiguration(setup: IssuerSetup, signingKey: JsonWebKey) {
       grant_types: ['authorization_code'],
       token_endpoint_auth_method: 'client_secret_post',
     })),
-    jwks: { keys: [signingKey] },
+    jwks: { keys: [signingKey as JWK] },
     cookies: { keys: ['fake-identity-provider-cookie-key'] },
     pkce: { required: () => true },
     responseTypes: ['code'],
@@ -98,9 +99,9 @@ function providerConfiguration(setup: IssuerSetup, signingKey: JsonWebKey) {
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     interactions: {
-      url: (_ctx: unknown, interaction: { uid: string }) => `${setup.mountPath}/interaction/${interaction.uid}`,
+      url: (_ctx, interaction) => `${setup.mountPath}/interaction/${interaction.uid}`,
     },
-    findAccount: (_ctx: unknown, sub: string) => {
+    findAccount: (_ctx, sub) => {
       const account = accounts.get(sub);
       return account && { accountId: sub, claims: () => ({ ...account }) };
     },
