@@ -25,8 +25,12 @@ import itemRoutes from './routes/items';
 import handoffRoutes from './routes/handoff';
 import githubWebhookRoute, { GITHUB_WEBHOOK_PATH } from './routes/github/webhook';
 import githubRoutes from './routes/github';
-import mcpEndpoint, { MCP_TOKEN_PATH } from './routes/mcp/mcpEndpoint';
+import mcpEndpoint, { MCP_OAUTH_PATH, MCP_TOKEN_PATH } from './routes/mcp/mcpEndpoint';
 import mcpTokenRoutes from './routes/mcp/tokens';
+import authorizationEndpoints, { OAUTH_ROUTE } from './routes/oauth/authorizationEndpoints';
+import consentRoutes from './routes/oauth/consent';
+import { createAuthorizationServer } from './oauth/authorizationServer';
+import type Provider from 'oidc-provider';
 import contextItemRoutes from './routes/contextItems';
 import agentRoutes from './routes/agent';
 import { createAgentGenerator } from './ai/providers';
@@ -48,6 +52,8 @@ declare module 'fastify' {
     github: GithubSetup | null;
     /** Applies stored GitHub webhook deliveries after they were acknowledged. */
     githubQueue: GithubQueue;
+    /** The OAuth 2.1 authorization server MCP clients sign in through. */
+    oauth: Provider;
   }
 }
 
@@ -96,13 +102,29 @@ export async function buildApp(options: AppOptions) {
     if (app.github) app.githubQueue.kick();
   });
   app.addHook('onClose', async () => app.githubQueue.idle());
+  app.decorate(
+    'oauth',
+    await createAuthorizationServer({
+      db: app.db,
+      publicUrl: config.publicUrl,
+      behindProxy: config.trustProxyHops > 0,
+    }),
+  );
   await app.register(envelope);
   await app.register(securityHeaders, { secure: config.secureCookies });
   // Stripe's webhook is not a browser call: its signature, checked in the route, stands in for CSRF;
-  // Apple's callback is a cross-site form post by design that only redirects; MCP calls carry a bearer token.
+  // Apple's callback is a cross-site form post by design that only redirects; MCP calls carry a bearer token;
+  // OAuth's endpoints take form posts from MCP clients, protected by PKCE, client authentication and the provider's cookies.
   await app.register(csrf, {
     publicUrl: config.publicUrl,
-    exemptRoutes: [STRIPE_WEBHOOK_PATH, APPLE_CALLBACK_PATH, GITHUB_WEBHOOK_PATH, MCP_TOKEN_PATH],
+    exemptRoutes: [
+      STRIPE_WEBHOOK_PATH,
+      APPLE_CALLBACK_PATH,
+      GITHUB_WEBHOOK_PATH,
+      MCP_TOKEN_PATH,
+      MCP_OAUTH_PATH,
+      OAUTH_ROUTE,
+    ],
   });
   await app.register(session, {
     secure: config.secureCookies,
@@ -129,6 +151,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(agentRoutes, { prefix: '/v1' });
   await app.register(mcpTokenRoutes, { prefix: '/v1' });
   await app.register(mcpEndpoint);
+  await app.register(authorizationEndpoints);
+  await app.register(consentRoutes, { prefix: '/v1' });
 
   // Unknown API paths answer the envelope; any other page load gets the single-page app.
   app.setNotFoundHandler((request, reply) => {

@@ -17,6 +17,26 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'DELETE',
       }),
     }),
+    getOAuthClient: build.query<GetOAuthClientApiResponse, GetOAuthClientApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/oauth2/clients/${encodeURIComponent(String(queryArg.id))}`,
+        params: {
+          interactionId: queryArg.interactionId,
+        },
+      }),
+    }),
+    answerOAuthConsent: build.mutation<AnswerOAuthConsentApiResponse, AnswerOAuthConsentApiArg>({
+      query: (queryArg) => ({ url: `/v1/oauth2/consent`, method: 'POST', body: queryArg }),
+    }),
+    listMcpConnections: build.query<ListMcpConnectionsApiResponse, ListMcpConnectionsApiArg>({
+      query: () => ({ url: `/v1/teams/active/mcp/connections` }),
+    }),
+    revokeMcpConnection: build.mutation<RevokeMcpConnectionApiResponse, RevokeMcpConnectionApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/teams/active/mcp/connections/${encodeURIComponent(String(queryArg))}`,
+        method: 'DELETE',
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -58,6 +78,42 @@ export type CreateMcpTokenApiArg = {
 };
 export type RevokeMcpTokenApiResponse = /** status 200 Default Response */ object | null;
 export type RevokeMcpTokenApiArg = string;
+export type GetOAuthClientApiResponse = /** status 200 Default Response */ {
+  clientId: string;
+  /** The client's own name; it is not verified by Baton. */
+  name: string;
+  host: string;
+  logoUri: string | null;
+  requestedScopes: ('items:read' | 'items:write')[];
+  approvedBefore: boolean;
+  teamName: string;
+};
+export type GetOAuthClientApiArg = {
+  interactionId?: string;
+  id: string;
+};
+export type AnswerOAuthConsentApiResponse = /** status 200 Default Response */ {
+  redirectTo: string;
+};
+export type AnswerOAuthConsentApiArg = {
+  interactionId: string;
+  approve: boolean;
+  scopes: ('items:read' | 'items:write')[];
+};
+export type ListMcpConnectionsApiResponse = /** status 200 Default Response */ {
+  connections: {
+    id: string;
+    clientId: string;
+    clientName: string;
+    host: string;
+    scopes: ('items:read' | 'items:write')[];
+    connectedAt: string;
+    lastUsedAt: string | null;
+  }[];
+};
+export type ListMcpConnectionsApiArg = void;
+export type RevokeMcpConnectionApiResponse = /** status 200 Default Response */ object | null;
+export type RevokeMcpConnectionApiArg = string;
 export const {
   useGetMcpItemTokenQuery,
   useLazyGetMcpItemTokenQuery,
@@ -65,4 +121,10 @@ export const {
   useLazyListMcpTokensQuery,
   useCreateMcpTokenMutation,
   useRevokeMcpTokenMutation,
+  useGetOAuthClientQuery,
+  useLazyGetOAuthClientQuery,
+  useAnswerOAuthConsentMutation,
+  useListMcpConnectionsQuery,
+  useLazyListMcpConnectionsQuery,
+  useRevokeMcpConnectionMutation,
 } = injectedRtkApi;

@@ -30,13 +30,21 @@ export const rateLimitPolicy = {
     env: 'RATE_LIMIT_INVITE_VALIDATION',
     routes: ['POST /v1/auth/validate-invite'],
   },
-  /** Minting tokens: the terminal hand-off's item token and personal MCP tokens (OAuth's endpoints to come). */
+  /** Minting tokens: the terminal hand-off's item token, personal MCP tokens and OAuth consent answers. */
   token: {
     per: 'ip',
     max: 60,
     windowSeconds: 60,
     env: 'RATE_LIMIT_TOKEN',
-    routes: ['GET /v1/mcp/auth/:id/token', 'POST /v1/teams/active/mcp/tokens'],
+    routes: ['GET /v1/mcp/auth/:id/token', 'POST /v1/teams/active/mcp/tokens', 'POST /v1/oauth2/consent'],
+  },
+  /** The OAuth authorization server (authorize, token, register, revoke): bounds registration floods and code guessing. */
+  oauth: {
+    per: 'ip',
+    max: 120,
+    windowSeconds: 60,
+    env: 'RATE_LIMIT_OAUTH',
+    routes: ['GET /oauth/*', 'POST /oauth/*'],
   },
   /** MCP requests (each tool call is one): generous for an agent at work, bounded for a runaway loop. */
   mcp: {
@@ -44,7 +52,7 @@ export const rateLimitPolicy = {
     max: 600,
     windowSeconds: 60,
     env: 'RATE_LIMIT_MCP',
-    routes: ['GET /mcp/token', 'POST /mcp/token', 'DELETE /mcp/token'],
+    routes: ['GET /mcp/token', 'POST /mcp/token', 'DELETE /mcp/token', 'GET /mcp', 'POST /mcp', 'DELETE /mcp'],
   },
   /** Every call that changes data (any non-GET /v1 call with a session). */
   writes: { per: 'user', max: 1200, windowSeconds: 60, env: 'RATE_LIMIT_WRITES', routes: [] },

@@ -48,3 +48,52 @@ export type CreateMcpTokenBody = Static<typeof CreateMcpTokenBody>;
 
 export const CreatedMcpToken = Type.Composite([McpToken, Type.Object({ token: Type.String() })]);
 export type CreatedMcpToken = Static<typeof CreatedMcpToken>;
+
+/** What the consent screen shows about an MCP client asking for access (GET /oauth2/clients/{id}). */
+export const OAuthClientInfo = Type.Object({
+  clientId: Type.String(),
+  name: Type.String({ description: "The client's own name; it is not verified by Baton." }),
+  /** The host of its metadata document (a URL client id) or of its redirect URI: where the code goes. */
+  host: Type.String(),
+  /** A logo only when it is served from that same host. */
+  logoUri: Type.Union([Type.String(), Type.Null()]),
+  requestedScopes: Type.Array(Scope),
+  /** Whether this user already has a live connection of this client in this team. */
+  approvedBefore: Type.Boolean(),
+  teamName: Type.String(),
+});
+export type OAuthClientInfo = Static<typeof OAuthClientInfo>;
+
+export const OAuthClientQuery = Type.Object(
+  { interactionId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' })) },
+  { additionalProperties: false },
+);
+
+export const ConsentBody = Type.Object(
+  {
+    interactionId: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+    approve: Type.Boolean(),
+    scopes: Type.Array(Scope, { maxItems: McpScopes.length, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+export type ConsentBody = Static<typeof ConsentBody>;
+
+/** Where the browser goes next: back to the authorization server, which redirects to the client. */
+export const ConsentAnswer = Type.Object({ redirectTo: Type.String() });
+export type ConsentAnswer = Static<typeof ConsentAnswer>;
+
+/** An MCP client connected through OAuth (Settings → MCP), revocable. */
+export const McpConnection = Type.Object({
+  id: Type.String(),
+  clientId: Type.String(),
+  clientName: Type.String(),
+  host: Type.String(),
+  scopes: Type.Array(Scope),
+  connectedAt: Type.String({ format: 'date-time' }),
+  lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type McpConnection = Static<typeof McpConnection>;
+
+export const McpConnectionList = Type.Object({ connections: Type.Array(McpConnection) });
+export type McpConnectionList = Static<typeof McpConnectionList>;

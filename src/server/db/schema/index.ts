@@ -20,3 +20,4 @@ export * from './githubUserAuthorizations';
 export * from './mcpTokens';
 export * from './handoffs';
 export * from './githubDeliveries';
+export * from './oauthModels';
