@@ -18,6 +18,7 @@ export const tagTypes = [
   'Handoffs',
   'GithubUserStatus',
   'McpTokens',
+  'McpConnections',
 ] as const;
 
 /** The one API slice; each group's generated endpoints are injected into it (`<group>.gen.ts`). */

@@ -1,7 +1,8 @@
 import { enhancedApi } from './mcp.gen';
 
 /**
- * The mcp group: the member's MCP tokens (Settings → MCP) and the terminal hand-off's item token. A
+ * The mcp group: the member's MCP tokens and OAuth connections (Settings → MCP), the OAuth consent
+ * screen, and the terminal hand-off's item token. A
  * token is answered once, so nothing here keeps one cached after its screen is gone.
  */
 export const mcpApi = enhancedApi.enhanceEndpoints({
@@ -10,6 +11,10 @@ export const mcpApi = enhancedApi.enhanceEndpoints({
     createMcpToken: { invalidatesTags: ['McpTokens'] },
     revokeMcpToken: { invalidatesTags: ['McpTokens'] },
     getMcpItemToken: { keepUnusedDataFor: 0 },
+    // The consent screen reads a one-time authorization request: never from a cache.
+    getOAuthClient: { keepUnusedDataFor: 0 },
+    listMcpConnections: { providesTags: ['McpConnections'] },
+    revokeMcpConnection: { invalidatesTags: ['McpConnections'] },
   },
 });
 
@@ -18,5 +23,14 @@ export const {
   useCreateMcpTokenMutation,
   useRevokeMcpTokenMutation,
   useLazyGetMcpItemTokenQuery,
+  useGetOAuthClientQuery,
+  useAnswerOAuthConsentMutation,
+  useListMcpConnectionsQuery,
+  useRevokeMcpConnectionMutation,
 } = mcpApi;
-export type { CreateMcpTokenApiResponse, ListMcpTokensApiResponse } from './mcp.gen';
+export type {
+  CreateMcpTokenApiResponse,
+  ListMcpTokensApiResponse,
+  GetOAuthClientApiResponse,
+  ListMcpConnectionsApiResponse,
+} from './mcp.gen';

@@ -1,14 +1,21 @@
 import { http, HttpResponse } from 'msw';
-import type { McpToken } from '../../../../src/shared/contract/mcp';
+import type { ConsentBody, McpConnection, McpToken, OAuthClientInfo } from '../../../../src/shared/contract/mcp';
 import { ok } from './mockBackend';
 
 /** The server's side of the mcp group: the member's tokens, made and revoked as the server does. */
 export const mcpBackend = {
   tokens: [] as McpToken[],
   issued: 0,
+  connections: [] as McpConnection[],
+  /** The client the consent screen asks about; null answers NotFound, as for an expired request. */
+  client: null as OAuthClientInfo | null,
+  consents: [] as ConsentBody[],
   reset() {
     this.tokens = [];
     this.issued = 0;
+    this.connections = [];
+    this.client = null;
+    this.consents = [];
   },
 };
 
@@ -41,5 +48,26 @@ export const mcpHandlers = [
     return HttpResponse.json(
       ok({ token: `baton_mcp_item${mcpBackend.issued}`, expiresAt: '2026-11-26T10:00:00.000Z' }),
     );
+  }),
+
+  http.get(url('/teams/active/mcp/connections'), () => HttpResponse.json(ok({ connections: mcpBackend.connections }))),
+  http.delete(url('/teams/active/mcp/connections/:id'), ({ params }) => {
+    mcpBackend.connections = mcpBackend.connections.filter((connection) => connection.id !== params.id);
+    return HttpResponse.json({ result: 'Ok' });
+  }),
+  http.get(url('/oauth2/clients/:id'), () =>
+    mcpBackend.client
+      ? HttpResponse.json(ok(mcpBackend.client))
+      : HttpResponse.json(
+          {
+            result: 'NotFound',
+            message: 'This authorization request is unknown or has expired. Start again from your MCP client.',
+          },
+          { status: 404 },
+        ),
+  ),
+  http.post(url('/oauth2/consent'), async ({ request }) => {
+    mcpBackend.consents.push((await request.json()) as ConsentBody);
+    return HttpResponse.json(ok({ redirectTo: '/oauth/authorize/interaction-1' }));
   }),
 ];

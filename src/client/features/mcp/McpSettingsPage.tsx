@@ -10,18 +10,20 @@ import { errorMessage } from '../../api/envelopeBaseQuery';
 import { SettingsNav } from '../account/SettingsNav';
 import { Alert, Button, CopyButton } from '../../ui';
 import { MCP_TOKEN_LIMITS, McpScopes, type McpScope } from '../../../shared/contract/mcp';
+import { ConnectedClients } from './ConnectedClients';
+import { scopeNames } from './scopeNames';
 import page from '../agent/AiSettingsPage.module.css';
 import form from '../github/GithubSettingsPage.module.css';
 import styles from './McpSettingsPage.module.css';
 
 type Token = ListMcpTokensApiResponse['tokens'][number];
 
-const scopeNames: Record<McpScope, string> = { 'items:read': 'Read items', 'items:write': 'Change items' };
 const lifetimes = [7, 30, 90, 365] as const;
 const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /**
- * `/settings/mcp`: the member's tokens for Baton's MCP server in this team — the terminal hand-offs'
+ * `/settings/mcp`: the MCP clients the member connected by signing in, and their tokens for Baton's
+ * MCP server in this team — the terminal hand-offs'
  * item tokens and personal tokens for their own MCP clients — with last use, each revocable; and a
  * form that makes a personal token, shown once.
  */
@@ -37,11 +39,13 @@ export function McpSettingsPage() {
       <div className={page.header}>
         <h1 className={page.title}>MCP</h1>
         <p className={page.lead}>
-          Tokens for Baton&apos;s MCP server at <code>{`${location.origin}/mcp/token`}</code>: coding agents and other
-          MCP clients read this team&apos;s items with them, and report their work back.
+          Coding agents and other MCP clients read this team&apos;s items through Baton&apos;s MCP server and report
+          their work back. Clients that sign in use <code>{`${location.origin}/mcp`}</code>; tokens below work at{' '}
+          <code>{`${location.origin}/mcp/token`}</code>.
         </p>
       </div>
       <SettingsNav />
+      <ConnectedClients />
       <NewTokenCard onCreated={setCreated} />
       {created && (
         <section className={page.card} aria-labelledby="mcp-created-heading">

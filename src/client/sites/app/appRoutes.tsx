@@ -82,6 +82,12 @@ const McpSettingsPage = lazy(() =>
     default: module.McpSettingsPage,
   })),
 );
+// The OAuth consent screen (an MCP client asks for access): its own small chunk, outside the app shell.
+const ConsentPage = lazy(() =>
+  import(/* webpackChunkName: "consent" */ '../../features/mcp/ConsentPage').then((module) => ({
+    default: module.ConsentPage,
+  })),
+);
 const onDemand = (page: ReactNode) => <Suspense fallback={<CentredSpinner label="Loading…" />}>{page}</Suspense>;
 
 /** The application's routes; the OIDC callbacks are public, the shell and its pages need a session. */
@@ -113,6 +119,10 @@ export const appRoutes: RouteObject[] = [
           { path: 'flows/split/:itemId', element: onDemand(<SplitItemPage />) },
           { path: 'flows/add-item/:itemId', element: onDemand(<AddNextItemPage />) },
         ],
+      },
+      {
+        path: 'oauth2/consent/:interactionId',
+        element: <RequireSession>{onDemand(<ConsentPage />)}</RequireSession>,
       },
       { path: 'auth/msft', element: <OidcCallbackPage provider="Microsoft" /> },
       { path: 'auth/google', element: <OidcCallbackPage provider="Google" /> },
