@@ -50,6 +50,8 @@ function ConsentForm({ interactionId, client }: { interactionId: string; client:
   const [scopes, setScopes] = useState<McpScope[]>(client.requestedScopes);
   const [problem, setProblem] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // Baton's content security policy allows its own images only: a client's logo that cannot load is left out.
+  const [logoShown, setLogoShown] = useState(true);
 
   const send = async (approve: boolean) => {
     setProblem(null);
@@ -65,7 +67,16 @@ function ConsentForm({ interactionId, client }: { interactionId: string; client:
   return (
     <>
       <h1 id="consent-title" className={styles.title}>
-        {client.logoUri && <img className={styles.logo} src={client.logoUri} alt="" width={32} height={32} />}
+        {client.logoUri && logoShown && (
+          <img
+            className={styles.logo}
+            src={client.logoUri}
+            alt=""
+            width={32}
+            height={32}
+            onError={() => setLogoShown(false)}
+          />
+        )}
         <span>
           <strong>{client.name}</strong> wants to use Baton as you
         </span>
