@@ -29,6 +29,9 @@ import mcpEndpoint, { MCP_OAUTH_PATH, MCP_TOKEN_PATH } from './routes/mcp/mcpEnd
 import mcpTokenRoutes from './routes/mcp/tokens';
 import authorizationEndpoints, { OAUTH_ROUTE } from './routes/oauth/authorizationEndpoints';
 import consentRoutes from './routes/oauth/consent';
+import eventRoutes from './routes/events';
+import teamChangeEvents from './plugins/teamChangeEvents';
+import { createTeamEventHub, type TeamEventHub } from './services/teamEvents/teamEventHub';
 import { createAuthorizationServer } from './oauth/authorizationServer';
 import type Provider from 'oidc-provider';
 import contextItemRoutes from './routes/contextItems';
@@ -54,6 +57,8 @@ declare module 'fastify' {
     githubQueue: GithubQueue;
     /** The OAuth 2.1 authorization server MCP clients sign in through. */
     oauth: Provider;
+    /** Tells every open board of a team what changed, across instances. */
+    teamEvents: TeamEventHub;
   }
 }
 
@@ -102,6 +107,8 @@ export async function buildApp(options: AppOptions) {
     if (app.github) app.githubQueue.kick();
   });
   app.addHook('onClose', async () => app.githubQueue.idle());
+  app.decorate('teamEvents', createTeamEventHub(options.database, app.log));
+  app.addHook('onClose', async () => app.teamEvents.close());
   app.decorate(
     'oauth',
     await createAuthorizationServer({
@@ -133,6 +140,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(rateLimits, { settings: config.rateLimits });
   await app.register(idempotency);
+  await app.register(teamChangeEvents);
   await app.register(openapi);
   await app.register(clientSite, { config, distDir: options.clientDistDir });
 
@@ -153,6 +161,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(mcpEndpoint);
   await app.register(authorizationEndpoints);
   await app.register(consentRoutes, { prefix: '/v1' });
+  await app.register(eventRoutes, { prefix: '/v1/teams/active' });
 
   // Unknown API paths answer the envelope; any other page load gets the single-page app.
   app.setNotFoundHandler((request, reply) => {

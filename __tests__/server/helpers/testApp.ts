@@ -16,6 +16,8 @@ export class TestClock {
 export interface TestApp {
   app: FastifyInstance;
   clock: TestClock;
+  /** The database's URL on PostgreSQL (none on PGlite), for a second instance on it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function buildTestApp(
   return {
     app,
     clock,
+    databaseUrl: database.url,
     close: async () => {
       await app.close();
       await database.drop();

@@ -19,7 +19,8 @@ const withDatabase = (url: string, name: string) => {
   return target.toString();
 };
 
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+/** `url` is set on PostgreSQL, so a test can open a second instance on the same database. */
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (!postgresUrl) {
     const template = new Blob([await readFile(pgliteTemplateFile())]);
     const database = await openDatabase({ kind: 'pglite', loadDataDir: template }, { migrate: false });
@@ -30,12 +31,11 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
   await admin.connect();
   await admin.query(`create database ${name} template ${templateDatabase()}`);
   await admin.end();
-  const database = await openDatabase(
-    { kind: 'postgres', url: withDatabase(postgresUrl, name), poolSize: 20 },
-    { migrate: false },
-  );
+  const url = withDatabase(postgresUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 20 }, { migrate: false });
   return {
     ...database,
+    url,
     drop: async () => {
       await database.close().catch(() => undefined); // a test may have closed it already
       const cleanup = new Client({ connectionString: postgresUrl });

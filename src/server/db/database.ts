@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers within a bounded time or throws (DatabaseUnavailableError when it took too long). */
   ping(): Promise<void>;
+  /**
+   * Receives the payloads of `NOTIFY channel` from every instance on this database. `onReconnect` runs
+   * after a lost listening connection was replaced (notifications in between were missed).
+   */
+  listen(channel: string, handler: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,7 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    listen: async (channel, handler) => client.listen(channel, handler).then((stop) => () => stop()),
     close: () => client.close(),
   };
 }
@@ -60,7 +66,58 @@ async function openPostgres(target: {
     kind: 'postgres',
     // The health check answers within the connect timeout even when every pooled connection is stuck.
     ping: () => withDeadline(pool.query('select 1'), timeouts.connectMs),
+    listen: (channel, handler, onReconnect) => listenOnPostgres(target.url, timeouts, channel, handler, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** A dedicated connection that LISTENs (a pooled one would drop it), replaced with backoff when it is lost. */
+async function listenOnPostgres(
+  url: string,
+  timeouts: PostgresTimeouts,
+  channel: string,
+  handler: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: Client | null = null;
+  let stopped = false;
+  let retryMs = 250;
+  const connect = async (isRetry: boolean): Promise<void> => {
+    const next = new Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (client !== next || stopped) return;
+      client = null;
+      next.end().catch(() => undefined);
+      scheduleRetry();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      if (!isRetry) throw error;
+      scheduleRetry();
+      return;
+    }
+    if (stopped) return void (await next.end().catch(() => undefined));
+    client = next;
+    retryMs = 250;
+    if (isRetry) onReconnect?.();
+  };
+  const scheduleRetry = () => {
+    if (stopped) return;
+    const wait = retryMs;
+    retryMs = Math.min(retryMs * 2, 10_000);
+    setTimeout(() => void connect(true), wait).unref();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+    client = null;
   };
 }
 

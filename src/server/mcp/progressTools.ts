@@ -3,6 +3,7 @@
  * hand-off activity and moves its state; link_pull_request puts the pull request on the item and the
  * hand-off. An item without a hand-off gets one, so work started from any MCP client shows on the card.
  */
+import { insertTeamEvent } from '../repositories/teamEvents';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
@@ -69,6 +70,7 @@ export function registerProgressTools(server: McpServer, context: McpContext) {
             .update(items)
             .set({ workflowStatus: sql`greatest(${items.workflowStatus}, ${SENT_TO_AGENT})`, updatedAt: now })
             .where(sql`${items.id} = ${item.id}`);
+          await tellBoards(tx, context, item.id);
         });
         return `Recorded on ${item.externalId}${args.state ? ` (now ${args.state})` : ''}.`;
       }),
@@ -117,8 +119,13 @@ export function registerProgressTools(server: McpServer, context: McpContext) {
               updatedAt: now,
             })
             .where(sql`${items.id} = ${item.id}`);
+          await tellBoards(tx, context, item.id);
         });
         return `Linked pull request #${number} to ${item.externalId}.`;
       }),
   );
 }
+
+/** The team's open boards hear that the item changed, when the transaction commits. */
+const tellBoards = (db: Db, context: McpContext, itemId: string) =>
+  insertTeamEvent(db, context.principal.teamId, { kind: 'items', projectId: null, itemIds: [itemId] });

@@ -4,6 +4,7 @@
  * completion date); the agent's branch and comments join the hand-off's activity. Only hand-offs of
  * teams connected through the delivering installation are ever touched.
  */
+import { insertTeamEvent } from '../repositories/teamEvents';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import type { GithubClient } from '../integrations/github/githubClient';
@@ -95,6 +96,16 @@ async function handoffsFor(db: Db, installationId: number | undefined, repositor
   return rows.map((row) => row.handoff);
 }
 
+/** Adds to the hand-off's activity and tells the team's open boards the item changed (at commit). */
+async function appendAndTell(
+  db: Db,
+  handoff: HandoffRow,
+  event: Omit<Parameters<typeof appendHandoffEvent>[1], 'handoffId'>,
+) {
+  await appendHandoffEvent(db, { handoffId: handoff.id, ...event });
+  await insertTeamEvent(db, handoff.teamId, { kind: 'items', projectId: null, itemIds: [handoff.itemId] });
+}
+
 async function setState(db: Db, handoff: HandoffRow, state: string, now: Date) {
   await db.update(handoffs).set({ state, updatedAt: now }).where(eq(handoffs.id, handoff.id));
 }
@@ -175,8 +186,7 @@ async function onPullRequest(
           updatedAt: now,
         })
         .where(eq(items.id, handoff.itemId));
-      await appendHandoffEvent(db, {
-        handoffId: handoff.id,
+      await appendAndTell(db, handoff, {
         at: now,
         kind: 'pull_request',
         text: `Pull request #${pr.number} ${payload.action === 'opened' ? 'opened' : payload.action.replace(/_/g, ' ')}: ${pr.title}`,
@@ -194,8 +204,7 @@ async function onPullRequest(
           updatedAt: now,
         })
         .where(eq(items.id, handoff.itemId));
-      await appendHandoffEvent(db, {
-        handoffId: handoff.id,
+      await appendAndTell(db, handoff, {
         at: now,
         kind: 'merged',
         text: `Pull request #${pr.number} merged`,
@@ -203,8 +212,7 @@ async function onPullRequest(
       });
     } else if (payload.action === 'closed') {
       await recordPullRequest(db, handoff, { number: pr.number, url: pr.html_url, state: 'closed' }, now);
-      await appendHandoffEvent(db, {
-        handoffId: handoff.id,
+      await appendAndTell(db, handoff, {
         at: now,
         kind: 'pull_request',
         text: `Pull request #${pr.number} closed without merging`,
@@ -225,8 +233,7 @@ async function onCreate(db: Db, payload: CreatePayload, now: Date): Promise<stri
       .update(handoffs)
       .set({ state: 'active', branch: payload.ref, updatedAt: now })
       .where(eq(handoffs.id, handoff.id));
-    await appendHandoffEvent(db, {
-      handoffId: handoff.id,
+    await appendAndTell(db, handoff, {
       at: now,
       kind: 'branch',
       text: `Branch ${payload.ref} created`,
@@ -257,8 +264,7 @@ async function onIssueComment(db: Db, payload: IssueCommentPayload, now: Date): 
     }
     // A tracking comment is edited as the agent works: the activity notes it once, and each new job.
     if (payload.action === 'created' || newJob) {
-      await appendHandoffEvent(db, {
-        handoffId: handoff.id,
+      await appendAndTell(db, handoff, {
         at: now,
         kind: newJob ? 'job' : 'comment',
         text: newJob ? `${payload.comment.user.login} started a job` : `${payload.comment.user.login} commented`,
@@ -299,8 +305,7 @@ async function onWorkflowRun(db: Db, payload: WorkflowRunPayload, now: Date): Pr
         .set({ state: 'error', jobUrl: run.html_url, runId: run.id, updatedAt: now })
         .where(eq(handoffs.id, handoff.id));
     }
-    await appendHandoffEvent(db, {
-      handoffId: handoff.id,
+    await appendAndTell(db, handoff, {
       at: now,
       kind: failed ? 'error' : 'run',
       text: `${run.name ?? 'Workflow run'} ${failed ? `failed (${run.conclusion})` : `finished: ${run.conclusion ?? run.status}`}`,
@@ -314,8 +319,7 @@ async function onIssues(db: Db, payload: IssuesPayload, now: Date): Promise<stri
   if (payload.action !== 'closed' && payload.action !== 'reopened') return 'ignored';
   const found = await handoffsFor(db, payload.installation?.id, payload.repository.full_name, [payload.issue.number]);
   for (const handoff of found) {
-    await appendHandoffEvent(db, {
-      handoffId: handoff.id,
+    await appendAndTell(db, handoff, {
       at: now,
       kind: 'issue',
       text: `Issue #${payload.issue.number} ${payload.action}`,

@@ -21,3 +21,4 @@ export * from './mcpTokens';
 export * from './handoffs';
 export * from './githubDeliveries';
 export * from './oauthModels';
+export * from './teamEvents';

@@ -1,0 +1,152 @@
+import type { AddressInfo } from 'node:net';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config/config';
+import { openDatabase } from '../../src/server/db/database';
+import { buildTestApp, call, type TestApp } from './helpers/testApp';
+import { createItem, teamUser } from './helpers/planning';
+import { join } from './helpers/members';
+import { openEventStream, type EventStreamReader } from './helpers/eventStream';
+
+jest.setTimeout(30_000);
+
+/**
+ * Live updates (GET /v1/teams/active/events): every change to a team reaches its open streams,
+ * from the API, from MCP tools, and across instances on PostgreSQL; streams resume and end.
+ */
+describe('team events', () => {
+  let t: TestApp;
+  let base: string;
+  let owner: Awaited<ReturnType<typeof teamUser>>;
+  const streams: EventStreamReader[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    owner = await teamUser(t.app, 'events-owner@example.com');
+  });
+  afterAll(async () => {
+    streams.forEach((stream) => stream.close());
+    await t.close();
+  });
+
+  const open = async (cookie: string, headers: Record<string, string> = {}, at = base) => {
+    const stream = await openEventStream(`${at}/v1/teams/active/events`, { cookie, ...headers });
+    streams.push(stream);
+    return stream;
+  };
+  const change = (kind: string) => (message: { event: string; data: unknown }) =>
+    message.event === 'change' && (message.data as { kind: string }).kind === kind;
+
+  it('needs a session', async () => {
+    const stream = await open('');
+    expect(stream.status).toBe(401);
+  });
+
+  it("tells a member's open board of another member's item changes at once", async () => {
+    const member = await join(t.app, owner.cookie, 'events-member@example.com');
+    const stream = await open(member.cookie);
+    expect(stream.status).toBe(200);
+
+    const item = await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'Live one' } });
+    expect((await stream.next(change('items'))).data).toEqual({
+      kind: 'items',
+      projectId: owner.projectId,
+      itemIds: [],
+    });
+    const completed = await call(t.app, 'PUT', `/v1/teams/active/project-items/all/${item.id}/complete`, {
+      cookie: owner.cookie,
+      body: { markComplete: true },
+    });
+    expect(completed.statusCode).toBe(200);
+    expect((await stream.next(change('items'))).data).toMatchObject({ kind: 'items', itemIds: [item.id] });
+
+    const renamed = await call(t.app, 'PUT', '/v1/teams/active/name', {
+      cookie: owner.cookie,
+      body: { newTeamName: 'Renamed live' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    await stream.next(change('team'));
+  });
+
+  it('resumes after Last-Event-ID, and answers reset when events in between are gone', async () => {
+    const first = await open(owner.cookie);
+    await createItem(t.app, owner.cookie, owner.projectId);
+    const seen = await first.next(change('items'));
+    first.close();
+    await createItem(t.app, owner.cookie, owner.projectId);
+    await createItem(t.app, owner.cookie, owner.projectId);
+
+    const resumed = await open(owner.cookie, { 'last-event-id': seen.id! });
+    const missed = [await resumed.next(change('items')), await resumed.next(change('items'))];
+    expect(missed.map((message) => Number(message.id))).toEqual(
+      [...missed.map((message) => Number(message.id))].sort((a, b) => a - b),
+    );
+    expect(Number(missed[0]!.id)).toBeGreaterThan(Number(seen.id));
+
+    await t.app.db.execute(`delete from team_events` as never);
+    const late = await open(owner.cookie, { 'last-event-id': seen.id! });
+    expect((await late.next()).event).toBe('reset');
+  });
+
+  it("ends a removed member's stream with removed", async () => {
+    const member = await join(t.app, owner.cookie, 'events-leaver@example.com');
+    const stream = await open(member.cookie);
+    const removed = await call(t.app, 'DELETE', `/v1/teams/active/members/${member.userId}`, { cookie: owner.cookie });
+    expect(removed.statusCode).toBe(200);
+    expect((await stream.next((message) => message.event === 'removed')).event).toBe('removed');
+    await stream.ended;
+  });
+
+  it('does not tell another team', async () => {
+    const stranger = await teamUser(t.app, 'events-stranger@example.com');
+    const stream = await open(stranger.cookie);
+    await createItem(t.app, owner.cookie, owner.projectId);
+    await expect(stream.next(change('items'), 500)).rejects.toThrow('no matching event');
+  });
+
+  it('tells the boards of changes an MCP client makes', async () => {
+    const token = await call(t.app, 'POST', '/v1/teams/active/mcp/tokens', {
+      cookie: owner.cookie,
+      body: { name: 'agent', scopes: ['items:read', 'items:write'], expiresInDays: 1 },
+    });
+    const stream = await open(owner.cookie);
+    const client = new Client({ name: 'events', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp/token`), {
+        requestInit: { headers: { authorization: `Bearer ${token.json().data.token}` } },
+      }),
+    );
+    try {
+      await client.callTool({ name: 'save_item', arguments: { kind: 'demo', description: 'From an agent' } });
+      expect((await stream.next(change('items'))).data).toMatchObject({ projectId: owner.projectId });
+    } finally {
+      await client.close();
+    }
+  });
+
+  (onPostgres() ? it : it.skip)('crosses instances on PostgreSQL', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl! }, { migrate: false });
+    const second = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      database,
+      clientDistDir: '/nonexistent-baton-dist',
+    });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const stream = await open(owner.cookie, {}, `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`);
+      await createItem(t.app, owner.cookie, owner.projectId);
+      await stream.next(change('items'), 1_000);
+      stream.close();
+    } finally {
+      await second.close();
+      await database.close();
+    }
+  });
+});
+
+/** Whether the suite runs on PostgreSQL (npm run test:pg), where a second instance can share the database. */
+function onPostgres() {
+  return Boolean(process.env.TEST_DATABASE_URL);
+}

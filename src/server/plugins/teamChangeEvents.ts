@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { changesOfRequest } from '../services/teamEvents/changesOfRequest';
+
+/**
+ * After every successful write through the API, tells the team's open boards what changed
+ * (services/teamEvents). Writes that do not come through a route (MCP tools, GitHub webhooks)
+ * publish their own changes.
+ */
+async function teamChangeEvents(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const teamId = request.auth?.activeTeamId;
+    const route = request.routeOptions.url;
+    if (!teamId || !route || reply.statusCode >= 300) return;
+    const changes = changesOfRequest({
+      method: request.method,
+      route,
+      params: (request.params ?? {}) as Record<string, string | undefined>,
+      body:
+        typeof request.body === 'object' && request.body !== null
+          ? (request.body as Record<string, unknown>)
+          : undefined,
+    });
+    for (const change of changes) {
+      await app.teamEvents
+        .publish(teamId, change)
+        .catch((error: unknown) => request.log.warn({ err: error, change }, 'team events: publish failed'));
+    }
+  });
+}
+
+export default fp(teamChangeEvents, { name: 'teamChangeEvents' });

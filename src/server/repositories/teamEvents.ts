@@ -1,0 +1,54 @@
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/types';
+import { teamEvents, type TeamEventRow } from '../db/schema';
+import type { TeamChange } from '../../shared/contract/events';
+
+export const TEAM_EVENTS_CHANNEL = 'baton_team_events';
+
+/** Stores the change and notifies every instance (`teamId:id`); inside a transaction both wait for its commit. */
+export async function insertTeamEvent(db: Db, teamId: string, change: TeamChange): Promise<void> {
+  await db.execute(sql`
+    with stored as (
+      insert into ${teamEvents} (team_id, payload) values (${teamId}, ${JSON.stringify(change)}::jsonb)
+      returning id, team_id
+    )
+    select pg_notify(${TEAM_EVENTS_CHANNEL}, stored.team_id || ':' || stored.id) from stored`);
+}
+
+export async function listTeamEventsAfter(
+  db: Db,
+  teamId: string,
+  afterId: number,
+  limit: number,
+): Promise<TeamEventRow[]> {
+  return db
+    .select()
+    .from(teamEvents)
+    .where(and(eq(teamEvents.teamId, teamId), gt(teamEvents.id, afterId)))
+    .orderBy(asc(teamEvents.id))
+    .limit(limit);
+}
+
+/** The newest event id of the team (0 when none): where a fresh stream starts. */
+export async function latestTeamEventId(db: Db, teamId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<string | null>`max(${teamEvents.id})` })
+    .from(teamEvents)
+    .where(eq(teamEvents.teamId, teamId));
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * The oldest and newest ids kept, of any team (ids are shared, and old events go first): a stream
+ * that resumes before the oldest may have missed some, one beyond the newest names no event here.
+ */
+export async function keptTeamEventIds(db: Db): Promise<{ oldest: number; newest: number } | null> {
+  const [row] = await db
+    .select({ oldest: sql<string | null>`min(${teamEvents.id})`, newest: sql<string | null>`max(${teamEvents.id})` })
+    .from(teamEvents);
+  return row?.oldest ? { oldest: Number(row.oldest), newest: Number(row.newest) } : null;
+}
+
+export async function deleteTeamEventsBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(teamEvents).where(lt(teamEvents.createdAt, before));
+}

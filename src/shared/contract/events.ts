@@ -1,0 +1,18 @@
+/**
+ * What an open board hears over `GET /v1/teams/active/events` (server-sent events): each message
+ * is `event: change` with a TeamChange as its data and the event's id, so a reconnecting browser
+ * resumes with Last-Event-ID. `event: reset` means events were missed (reload what is shown);
+ * `event: removed` means the user is no longer in the team (the stream then ends).
+ */
+export const TEAM_EVENTS_PATH = '/v1/teams/active/events';
+
+export type TeamChange =
+  /** Items changed: these ids, or (empty) any item of the project, e.g. after a create or a bulk move. */
+  | { kind: 'items'; projectId: string | null; itemIds: string[] }
+  | { kind: 'projects'; projectId: string | null }
+  /** The team's fields, members, invites or plan. */
+  | { kind: 'team' }
+  | { kind: 'memberRemoved'; userId: string };
+
+/** Seconds between heartbeats (comment lines) that keep proxies from closing a quiet stream. */
+export const TEAM_EVENTS_HEARTBEAT_SECONDS = 15;
