@@ -4,6 +4,7 @@ import { authApi } from '../api/auth';
 import { isUnauthorizedAnswer, sessionEnded, type SessionEndReason } from '../features/session/sessionEnded';
 import { registerItemsListeners } from '../features/items/itemsListeners';
 import { registerProjectsListeners } from '../features/projects/projectsListeners';
+import { registerLiveListeners } from '../features/live/liveListeners';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -35,4 +36,5 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerSessionListeners(startListening);
   registerItemsListeners(startListening);
   registerProjectsListeners(startListening);
+  registerLiveListeners(startListening);
 }

@@ -10,6 +10,7 @@ import {
   boardLoaded,
   boardLoadFailed,
   boardLoading,
+  boardRefreshed,
   currentId,
   itemCreateRequested,
   itemMoveRequested,
@@ -36,6 +37,29 @@ export function loadBoard(projectId: string): Thunk<Promise<void>> {
     } finally {
       // The answer lives in the items slice; the mutation's copy of it is dropped.
       request.reset();
+    }
+  };
+}
+
+/**
+ * Reads the shown board again after a change elsewhere and merges it (boardRefreshed). When one of
+ * this browser's writes was answered meanwhile the answer may predate it: it is read once more.
+ */
+export function refreshBoard(): Thunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { projectId, status, revision } = getState().items;
+      if (!projectId || status !== 'ready') return;
+      const request = dispatch(projectsApi.endpoints.queryProjectItems.initiate({ projectId, body: {} }));
+      try {
+        const { items } = await request.unwrap();
+        dispatch(boardRefreshed({ projectId, revision, items }));
+        if (getState().items.revision === revision) return;
+      } catch {
+        return; // the board stays as it is; the next event or a reconnect reads it again
+      } finally {
+        request.reset();
+      }
     }
   };
 }

@@ -258,6 +258,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
         };
         try {
           await call(listenerApi.dispatch(itemsApi.endpoints.deleteProjectItem.initiate({ id: serverId, body })));
+          listenerApi.dispatch(itemDeleteSettled({ ok: true, item, index }));
         } catch (error) {
           listenerApi.dispatch(itemDeleteSettled({ ok: false, item, index }));
           fail(listenerApi, `delete ${label(item)}`, error);

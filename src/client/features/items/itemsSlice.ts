@@ -12,6 +12,7 @@ import { projectsApi } from '../../api/projects';
 import {
   boardFieldsOf,
   bucketOf,
+  isTempId,
   placementOf,
   toBoardItem,
   type BoardFields,
@@ -46,6 +47,10 @@ export interface ItemsState extends ReturnType<typeof itemsAdapter.getInitialSta
   pendingUpdates: Record<string, PendingUpdates>;
   /** Moves in flight per item; a move's answer only sets the plan when no later move is queued. */
   pendingMoves: Record<string, number>;
+  /** Deletes sent and not yet answered: a live refresh must not bring them back. */
+  pendingDeletes: Record<string, true>;
+  /** Counts answered writes: a refresh read before the latest answer is dropped (it may predate it). */
+  revision: number;
 }
 
 const initialState: ItemsState = itemsAdapter.getInitialState({
@@ -56,6 +61,8 @@ const initialState: ItemsState = itemsAdapter.getInitialState({
   resolvedTempIds: {},
   pendingUpdates: {},
   pendingMoves: {},
+  pendingDeletes: {},
+  revision: 0,
 });
 
 /** A temporary id after its create was answered is the server's id; any other id is itself. */
@@ -227,6 +234,31 @@ export const itemsSlice = createSlice({
       state.status = 'ready';
       state.error = null;
     },
+    /**
+     * The board read again after another member's change. What this browser still has in flight wins:
+     * items with pending field updates or moves, creates not yet answered, deletes not yet answered.
+     * An answer read before one of our writes was answered is dropped (the listener reads again).
+     */
+    boardRefreshed(
+      state,
+      action: PayloadAction<{ projectId: string; revision: number; items: readonly BoardItemAnswer[] }>,
+    ) {
+      const { projectId, revision } = action.payload;
+      if (state.projectId !== projectId || state.status !== 'ready' || state.revision !== revision) return;
+      const ours = (id: string) => id in state.pendingUpdates || id in state.pendingMoves;
+      const merged = new Map<string, BoardItem>();
+      for (const answer of action.payload.items) {
+        const item = toBoardItem(answer, projectId);
+        if (!item || item.id in state.pendingDeletes) continue;
+        merged.set(item.id, ours(item.id) ? (state.entities[item.id] ?? item) : item);
+      }
+      for (const entity of Object.values(state.entities)) {
+        if (entity && !merged.has(entity.id) && (isTempId(entity.id) || ours(entity.id))) merged.set(entity.id, entity);
+      }
+      const items = [...merged.values()];
+      itemsAdapter.setAll(state, items);
+      state.bucketIds = rebuildBuckets(items);
+    },
     boardLoadFailed(state, action: PayloadAction<{ projectId: string; error: string }>) {
       if (state.projectId !== action.payload.projectId) return;
       state.status = 'failed';
@@ -244,6 +276,7 @@ export const itemsSlice = createSlice({
         rebalancedSortKeys?: RebalancedSortKeys;
       }>,
     ) {
+      state.revision += 1;
       const { tempId, id, linkId, externalId, plan, rebalancedSortKeys } = action.payload;
       state.resolvedTempIds[tempId] = id;
       // Deleted while its create was in flight: only the id mapping is kept, for the delete to use.
@@ -256,6 +289,7 @@ export const itemsSlice = createSlice({
       applyRebalanced(state, rebalancedSortKeys);
     },
     itemCreateFailed(state, action: PayloadAction<{ tempId: string }>) {
+      state.revision += 1;
       const { tempId } = action.payload;
       state.resolvedTempIds[tempId] = null;
       const entity = state.entities[tempId];
@@ -276,6 +310,7 @@ export const itemsSlice = createSlice({
         plan?: ProjectPlacement;
       }>,
     ) {
+      state.revision += 1;
       const id = currentId(state, action.payload.id);
       const pending = state.pendingUpdates[id];
       const entity = state.entities[id];
@@ -310,9 +345,11 @@ export const itemsSlice = createSlice({
     },
 
     itemDeleteSettled(state, action: PayloadAction<{ ok: boolean; item: BoardItem; index: number }>) {
+      state.revision += 1;
+      const id = currentId(state, action.payload.item.id);
+      delete state.pendingDeletes[id];
       if (action.payload.ok) return;
       const { item, index } = action.payload;
-      const id = currentId(state, item.id);
       if (state.entities[id]) return;
       itemsAdapter.addOne(state, { ...item, id });
       insertIntoBucket(state, id, bucketKey(bucketOf(item)), index);
@@ -322,6 +359,7 @@ export const itemsSlice = createSlice({
       state,
       action: PayloadAction<{ id: string; plan: ProjectPlacement; rebalancedSortKeys?: RebalancedSortKeys }>,
     ) {
+      state.revision += 1;
       const id = currentId(state, action.payload.id);
       const remaining = (state.pendingMoves[id] ?? 1) - 1;
       if (remaining > 0) state.pendingMoves[id] = remaining;
@@ -343,6 +381,7 @@ export const itemsSlice = createSlice({
       }
     },
     itemMoveFailed(state, action: PayloadAction<{ id: string; previous: ProjectPlacement; index: number }>) {
+      state.revision += 1;
       const id = currentId(state, action.payload.id);
       const remaining = (state.pendingMoves[id] ?? 1) - 1;
       if (remaining > 0) state.pendingMoves[id] = remaining;
@@ -425,6 +464,7 @@ export const itemsSlice = createSlice({
         removeFromBucket(state, id, bucketKey(bucketOf(entity)));
         itemsAdapter.removeOne(state, id);
         delete state.pendingUpdates[id];
+        state.pendingDeletes[id] = true;
       })
       .addCase(itemMoveRequested, (state, action) => {
         const { to, index, assignedToUserId } = action.payload;
@@ -446,6 +486,7 @@ export const itemsSlice = createSlice({
         state.pendingMoves[id] = (state.pendingMoves[id] ?? 0) + 1;
       })
       .addCase(sessionEnded, () => initialState)
+
       // Spec §4: setting the active project clears the item list while it is pending.
       .addMatcher(projectsApi.endpoints.setActiveProject.matchPending, (state, action) => {
         Object.assign(state, initialState);
@@ -462,6 +503,7 @@ export const itemsSlice = createSlice({
 export const {
   boardLoading,
   boardLoaded,
+  boardRefreshed,
   boardLoadFailed,
   itemCreateConfirmed,
   itemCreateFailed,

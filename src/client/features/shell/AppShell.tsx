@@ -5,6 +5,7 @@ import { selectActiveTeam } from '../session/coreContextSlice';
 import { TopBar } from './TopBar';
 import { QuotaErrorRedirect } from '../quota/QuotaErrorRedirect';
 import { InviteRedirect } from '../teams/InviteRedirect';
+import { LiveUpdates } from '../live/LiveUpdates';
 import styles from './AppShell.module.css';
 
 /** The signed-in frame: the top bar over whichever page the route shows. */
@@ -19,6 +20,7 @@ export function AppShell() {
     <div className={styles.shell}>
       <QuotaErrorRedirect />
       <InviteRedirect />
+      <LiveUpdates />
       <TopBar />
       <main className={styles.main}>
         <Outlet />

@@ -1,0 +1,69 @@
+import { delay, http, HttpResponse } from 'msw';
+import { itemDeleteRequested, itemUpdateRequested } from '../../../src/client/features/items/itemsSlice';
+import { teamChangeReceived } from '../../../src/client/features/live/liveActions';
+import { refreshBoard } from '../../../src/client/features/items/itemCommands';
+import { server } from '../helpers/server';
+import { planBackend, unscheduled } from '../helpers/handlers/planBackend';
+import { boardStore } from '../items/boardStore';
+
+const itemsUrl = (path: string) => `${location.origin}/v1/teams/active/project-items${path}`;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+function seedThree() {
+  planBackend.seed([
+    { id: 'a', description: 'Alpha' },
+    { id: 'b', description: 'Beta' },
+    { id: 'c', description: 'Gamma' },
+  ]);
+}
+
+describe('live updates on the board', () => {
+  it("another member's rename, new item and delete show after the event, without a reload", async () => {
+    seedThree();
+    const { store, ids, item } = await boardStore();
+    planBackend.items.find((stored) => stored.id === 'b')!.description = 'Beta, renamed';
+    planBackend.items = planBackend.items.filter((stored) => stored.id !== 'c');
+    planBackend.seed([{ id: 'd', description: 'Delta' }]);
+
+    store.dispatch(teamChangeReceived({ kind: 'items', projectId: 'project-1', itemIds: [] }));
+    await settle();
+    expect(ids(unscheduled())).toEqual(['a', 'b', 'd']);
+    expect(item('b')?.description).toBe('Beta, renamed');
+  });
+
+  it("ignores another project's items, and reads the board for a change of unknown project", async () => {
+    seedThree();
+    const { store, item } = await boardStore();
+    planBackend.items.find((stored) => stored.id === 'a')!.description = 'Alpha, elsewhere';
+    store.dispatch(teamChangeReceived({ kind: 'items', projectId: 'project-2', itemIds: ['x'] }));
+    await settle();
+    expect(item('a')?.description).toBe('Alpha');
+    store.dispatch(teamChangeReceived({ kind: 'items', projectId: null, itemIds: ['a'] }));
+    await settle();
+    expect(item('a')?.description).toBe('Alpha, elsewhere');
+  });
+
+  it("never undoes this browser's edit or delete in flight", async () => {
+    seedThree();
+    const { store, idle, ids, item } = await boardStore();
+    // The server is slow to answer this browser's writes.
+    server.use(
+      http.put(itemsUrl('/demos/:id'), async () => {
+        await delay(600);
+        return HttpResponse.json({ result: 'Failed', message: 'slow' }, { status: 500 });
+      }),
+      http.delete(itemsUrl('/all/:id'), async () => {
+        await delay(600);
+        return HttpResponse.json({ result: 'Failed', message: 'slow' }, { status: 500 });
+      }),
+    );
+    store.dispatch(itemUpdateRequested('a', { description: 'Mine' }, 'project-1'));
+    store.dispatch(itemDeleteRequested('c', 'project-1'));
+    planBackend.items.find((stored) => stored.id === 'a')!.description = 'Theirs';
+
+    await store.dispatch(refreshBoard());
+    expect(item('a')?.description).toBe('Mine');
+    expect(ids(unscheduled())).toEqual(['a', 'b']);
+    await idle();
+  });
+});
