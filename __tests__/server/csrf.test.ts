@@ -1,4 +1,5 @@
 import { buildTestApp, signInAs, type TestApp } from './helpers/testApp';
+import { sameSiteOrigins } from '../../src/server/plugins/csrf';
 
 describe('cross-site request forgery protection', () => {
   let t: TestApp;
@@ -44,6 +45,19 @@ describe('cross-site request forgery protection', () => {
     ).toBe(200);
     expect(await theme()).toBe('dark');
     expect((await putSettings({ 'content-type': 'application/json; charset=utf-8' })).statusCode).toBe(200);
+  });
+
+  it('accepts the loopback equivalents of a localhost public URL, on its port only', async () => {
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect((await putSettings({ 'content-type': 'application/json', origin })).statusCode).toBe(200);
+    }
+    for (const origin of ['http://127.0.0.1:3001', 'https://127.0.0.1:3000', 'http://127.0.0.2:3000']) {
+      expect((await putSettings({ 'content-type': 'application/json', origin })).statusCode).toBe(403);
+    }
+  });
+
+  it('accepts only its own origin for a public URL that is not loopback', () => {
+    expect([...sameSiteOrigins('https://baton.example.com')]).toEqual(['https://baton.example.com']);
   });
 
   describe('whatever the path encoding', () => {

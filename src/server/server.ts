@@ -51,7 +51,11 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
-  console.log(`Baton is running at http://${shownHost}:${port}`);
+  // The address that works is PUBLIC_URL (cookies, CSRF and OAuth are bound to it); the port may differ only with PORT=0.
+  const publicPort = new URL(config.publicUrl).port;
+  console.log(
+    `Baton is running at ${publicPort === '' || Number(publicPort) === port ? config.publicUrl : `http://${shownHost}:${port}`}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 async function csrf(app: FastifyInstance, options: { publicUrl: string; exemptRoutes?: string[] }) {
   const exempt = new Set(options.exemptRoutes ?? []);
+  const sameSite = sameSiteOrigins(options.publicUrl);
   // Fastify parses text/plain by default; a browser sends it cross-site without a preflight, so no route takes it.
   app.removeContentTypeParser('text/plain');
 
@@ -23,8 +24,20 @@ async function csrf(app: FastifyInstance, options: { publicUrl: string; exemptRo
     if (contentType !== 'application/json')
       throw forbidden('Requests that change data must be sent as application/json');
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== options.publicUrl) throw forbidden('Cross-origin requests are not allowed');
+    if (origin !== undefined && !sameSite.has(origin)) throw forbidden('Cross-origin requests are not allowed');
   });
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Baton's own origin; for a loopback PUBLIC_URL also its loopback equivalents on the same port, so
+ * http://127.0.0.1:3000 works like http://localhost:3000 (a loopback origin cannot be another site).
+ */
+export function sameSiteOrigins(publicUrl: string): Set<string> {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return new Set([url.origin]);
+  return new Set(LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`));
 }
 
 export default fp(csrf, { name: 'csrf' });
