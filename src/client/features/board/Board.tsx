@@ -15,7 +15,8 @@ import {
 import { selectActiveProjectId, selectBoardMilestones } from '../projects/projectsSelectors';
 import { matchesTimeframeFilter } from '../../../shared/timeframes';
 import { Alert, Button, Spinner } from '../../ui';
-import { selectBoardFilters, selectOpenItemId, selectSearchText } from './boardSlice';
+import { filtersCleared, selectBoardFilters, selectOpenItemId, selectSearchText } from './boardSlice';
+import { useShownItemCount } from './shownItemCount';
 import { boardColumns, moveTargets, todayIndex, type BoardColumn } from './boardColumns';
 import { BoardLayoutContext, type BoardLayout } from './boardLayout';
 import { BoardNavigation, BoardNavigationContext } from './boardNavigation';
@@ -114,6 +115,10 @@ export function Board() {
     };
   }, [activeProjectId, occupiedKeys, milestones, filters.scope, filters.timeframe]);
 
+  const shownKeys = useMemo(() => new Set(layout?.columnByKey.keys() ?? []), [layout]);
+  const shownCount = useShownItemCount(shownKeys, filter);
+  const filtered = filter !== null || filters.scope !== null || filters.timeframe !== undefined;
+
   useLayoutEffect(() => {
     navigation.layout = layout;
     navigation.order = layout ? [...layout.columnByKey.keys()] : [];
@@ -128,7 +133,11 @@ export function Board() {
       <BoardLayoutContext.Provider value={layout}>
         <ItemFilterContext.Provider value={filter}>
           <section className={styles.board} aria-label="Board" aria-busy={loading || undefined}>
-            <BoardToolbar itemCount={itemCount} searching={search.isFetching} />
+            <BoardToolbar
+              itemCount={itemCount}
+              shownCount={filtered ? shownCount : null}
+              searching={search.isFetching}
+            />
             <BoardNotice />
             {status === 'failed' ? (
               <div className={styles.message}>
@@ -143,13 +152,28 @@ export function Board() {
               </div>
             ) : (
               <DndRoot module={dndModule} navigation={navigation}>
-                {itemCount === 0 && (
+                {itemCount === 0 ? (
                   <p className={styles.hint}>
                     This project has no items yet. Add one with <span aria-hidden="true">+</span>
                     <span className={styles.visuallyHidden}>the Add item button</span> on any bucket.
                   </p>
+                ) : (
+                  filtered &&
+                  shownCount === 0 && (
+                    <p className={styles.hint} role="status">
+                      No matches —{' '}
+                      <button type="button" className={styles.linkButton} onClick={() => dispatch(filtersCleared())}>
+                        clear filters
+                      </button>
+                    </p>
+                  )
                 )}
-                <div className={styles.scroller} data-testid="board-columns" data-board-scroller="">
+                <div
+                  className={styles.scroller}
+                  data-testid="board-columns"
+                  data-board-scroller=""
+                  hidden={filtered && shownCount === 0 && itemCount > 0}
+                >
                   {layout.groups.map((group) => (
                     <div key={group.scope} className={styles.group} role="group" aria-label={group.label}>
                       <h2 className={styles.groupLabel}>{group.label}</h2>

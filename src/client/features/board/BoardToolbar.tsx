@@ -23,7 +23,16 @@ function parseTimeframe(value: string): Timeframe | null | undefined {
 }
 
 /** The board's header: project, search and filters. "/" focuses the search box from anywhere on the board. */
-export function BoardToolbar({ itemCount, searching }: { itemCount: number; searching: boolean }) {
+export function BoardToolbar({
+  itemCount,
+  shownCount,
+  searching,
+}: {
+  itemCount: number;
+  /** How many items the filters and search leave; null when nothing is filtered. */
+  shownCount: number | null;
+  searching: boolean;
+}) {
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectBoardFilters);
   const searchText = useAppSelector(selectSearchText);
@@ -189,8 +198,10 @@ export function BoardToolbar({ itemCount, searching }: { itemCount: number; sear
             Clear
           </button>
         )}
-        <span className={styles.total}>
-          {itemCount} {itemCount === 1 ? 'item' : 'items'}
+        <span className={styles.total} aria-live="polite">
+          {shownCount === null
+            ? `${itemCount} ${itemCount === 1 ? 'item' : 'items'}`
+            : `${shownCount} of ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
         </span>
       </div>
     </div>
