@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { selectActiveTeam } from '../session/coreContextSlice';
 import { Board } from '../board/Board';
 import { selectActiveProjectId } from '../projects/projectsSelectors';
 import { BoardEmptyState } from './BoardEmptyState';
@@ -7,6 +9,11 @@ import { FirstRunBanner } from '../agent/FirstRunBanner';
 /** The start page of a signed-in user: the active project's board, or the way to a first project. */
 export function BoardPage() {
   const projectId = useAppSelector(selectActiveProjectId);
+  const teamName = useAppSelector(selectActiveTeam)?.teamName;
+  // Every page names itself; coming back from another page, the board names the team again.
+  useEffect(() => {
+    document.title = teamName ? `${teamName} · Baton` : 'Baton';
+  }, [teamName]);
   if (!projectId) return <BoardEmptyState />;
   return (
     <>
