@@ -250,6 +250,7 @@ describe('projects', () => {
     await user.click(screen.getByRole('button', { name: 'Project settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Project settings' });
     await user.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+    expect(within(dialog).getByLabelText('Milestone 1 name')).toHaveFocus();
     await user.type(within(dialog).getByLabelText('Milestone 1 name'), 'Beta');
     await user.type(within(dialog).getByLabelText('Milestone 1 target date'), '2099-03-01');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

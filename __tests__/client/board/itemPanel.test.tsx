@@ -35,7 +35,10 @@ describe('the item panel', () => {
     await user.clear(description);
     await user.type(description, '# Importer demo{Enter}{Enter}Shows **both** sources.');
     await user.click(within(dialog).getByRole('button', { name: 'Add goal' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Goal 1' }), 'Convince a design partner');
+    // Focus moves to the new row: what is typed next lands in it.
+    expect(within(dialog).getByRole('textbox', { name: 'Goal 1' })).toHaveFocus();
+    await user.keyboard('Convince a design partner');
+    expect(within(dialog).getAllByRole('textbox', { name: /^Goal/ })).toHaveLength(1);
     expect(within(dialog).getByText('Unsaved changes')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     // The board behind the modal panel is hidden from assistive technology, hence `hidden`.

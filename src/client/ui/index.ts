@@ -9,3 +9,4 @@ export { CentredSpinner, Spinner } from './Spinner/Spinner';
 export { TextField } from './TextField/TextField';
 export { VisuallyHidden } from './VisuallyHidden/VisuallyHidden';
 export { applyDocumentTheme, useDocumentTheme, type ThemeChoice } from './theme/useDocumentTheme';
+export { useFocusNewRow } from './useFocusNewRow/useFocusNewRow';

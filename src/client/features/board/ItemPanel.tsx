@@ -32,7 +32,7 @@ import { isCompleted } from '../../../shared/completion';
 import { ItemType } from '../../../shared/enums';
 import { FIELD_LIMITS } from '../../../shared/fieldLimits';
 import { bucketKey, parseBucketKey } from '../../../shared/timeframes';
-import { Button, Spinner } from '../../ui';
+import { Button, Spinner, useFocusNewRow } from '../../ui';
 import { itemPanelClosed } from './boardSlice';
 import { useBoardLayout } from './boardLayout';
 import { useBoardNavigation } from './boardNavigation';
@@ -132,11 +132,13 @@ function TextList({
   addLabel: string;
   limits: { maxItems: number; maxLength: number };
 }) {
+  const { containerRef, focusNewRow } = useFocusNewRow<HTMLDivElement>(values.length);
   return (
-    <div className={styles.list}>
+    <div className={styles.list} ref={containerRef}>
       {values.map((value, index) => (
         <div key={index} className={styles.listRow}>
           <input
+            data-row-input=""
             className={styles.input}
             aria-label={`${label} ${index + 1}`}
             maxLength={limits.maxLength}
@@ -153,7 +155,13 @@ function TextList({
         </div>
       ))}
       <div>
-        <Button disabled={values.length >= limits.maxItems} onClick={() => onChange([...values, ''])}>
+        <Button
+          disabled={values.length >= limits.maxItems}
+          onClick={() => {
+            focusNewRow();
+            onChange([...values, '']);
+          }}
+        >
           {addLabel}
         </Button>
       </div>

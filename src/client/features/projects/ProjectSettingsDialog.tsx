@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/envelopeBaseQuery';
 import type { Milestone, Project } from '../../../shared/contract/userAndTeam';
 import { ProjectStatus } from '../../../shared/enums';
 import { milestoneProblem } from '../../../shared/timeframes';
-import { Alert, Button, TextField } from '../../ui';
+import { Alert, Button, TextField, useFocusNewRow } from '../../ui';
 import { noticeShown } from '../board/boardSlice';
 import { projectStatusLabel, selectAllProjects } from './projectsSelectors';
 import styles from './ProjectDialogs.module.css';
@@ -37,6 +37,8 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
   const [milestones, setMilestones] = useState<DraftMilestone[]>(() =>
     [...project.milestones].sort((a, b) => a.index - b.index).map((m) => ({ ...m, key: draftKey() })),
   );
+  const milestoneRows = useFocusNewRow<HTMLFieldSetElement>(milestones.length);
+
   const [problem, setProblem] = useState<string | null>(null);
   const others = projects.filter((other) => other.id !== project.id);
   const [transferTo, setTransferTo] = useState<string>(others[0]?.id ?? '');
@@ -120,7 +122,7 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
                 ))}
               </select>
             </label>
-            <fieldset className={styles.milestones}>
+            <fieldset className={styles.milestones} ref={milestoneRows.containerRef}>
               <legend className={styles.fieldLabel}>Milestones</legend>
               <p className={styles.hint}>In date order. Each becomes a bucket on the board, after the weeks.</p>
               {milestones.length === 0 && <p className={styles.hint}>No milestones yet.</p>}
@@ -130,6 +132,7 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
                     Milestone {position + 1} name
                   </label>
                   <input
+                    data-row-input=""
                     id={`${id}-${milestone.key}-name`}
                     className={styles.input}
                     value={milestone.name}
@@ -158,12 +161,13 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
               ))}
               <div>
                 <Button
-                  onClick={() =>
+                  onClick={() => {
+                    milestoneRows.focusNewRow();
                     setMilestones((list) => [
                       ...list,
                       { key: draftKey(), index: nextIndex(), name: '', targetDate: '' },
-                    ])
-                  }
+                    ]);
+                  }}
                 >
                   Add milestone
                 </Button>
