@@ -32,7 +32,7 @@ const esmPackages = [
 ];
 
 // npm scripts run jest from the package root; __dirname does not exist when Node 22+ loads this file as ESM.
-/** react-markdown (the board's item panel) and every ESM-only package of its unified/micromark tree. */
+/** react-markdown and remark-gfm (the board's item panel) and every ESM-only package of their unified/micromark tree. */
 function esmDependencyTree(root: string): string[] {
   const seen = new Set<string>();
   const visit = (name: string) => {
@@ -46,7 +46,7 @@ function esmDependencyTree(root: string): string[] {
   visit(root);
   return [...seen];
 }
-esmPackages.push(...esmDependencyTree('react-markdown'));
+esmPackages.push(...esmDependencyTree('react-markdown'), ...esmDependencyTree('remark-gfm'));
 
 const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const transformIgnorePatterns = [`node_modules/(?!(?:.*/node_modules/)?(?:${esmPackages.map(escape).join('|')})/)`];

@@ -303,4 +303,21 @@ describe('safe markdown', () => {
     expect(document.body.innerHTML).not.toMatch(/javascript:/i);
     expect(screen.getByText('[pic]')).toBeInTheDocument();
   });
+
+  it('renders GitHub-flavoured tables and task lists', () => {
+    render(
+      <MarkdownView
+        markdown={
+          '| Step | Owner |\n| --- | --- |\n| Import | Ada |\n\n- [x] Parse the file\n- [ ] Show errors\n\n~~old~~'
+        }
+      />,
+    );
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Owner' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Ada' })).toBeInTheDocument();
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, false]);
+    expect(boxes.every((box) => (box as HTMLInputElement).disabled)).toBe(true);
+    expect(document.querySelector('del')).toHaveTextContent('old');
+  });
 });

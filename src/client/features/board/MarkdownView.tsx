@@ -1,4 +1,5 @@
 import Markdown, { defaultUrlTransform } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import styles from './MarkdownView.module.css';
 
 const SAFE_PROTOCOL = /^(https?:|mailto:)/i;
@@ -22,6 +23,8 @@ export default function MarkdownView({ markdown }: { markdown: string }) {
   return (
     <div className={styles.markdown}>
       <Markdown
+        // GitHub-flavoured markdown: tables, task lists, strikethrough and bare links, as agents and GitHub write them.
+        remarkPlugins={[remarkGfm]}
         skipHtml
         urlTransform={(url) => safeUrl(url) ?? ''}
         components={{
