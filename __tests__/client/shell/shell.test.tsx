@@ -58,6 +58,14 @@ test('sign-out blocks the screen while it runs and returns to sign-in', async ()
   expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
   expect(screen.queryByTestId('blocking-overlay')).not.toBeInTheDocument();
   expect(selectCoreContext(store.getState())).toBeNull();
+  // Nothing answered after the sign-out counts as session activity: the next load checks no dead session.
+  expect(store.getState().coreContext.lastAuthExtensionTimestamp).toBeNull();
+  store.dispatch({
+    type: 'api/executeQuery/fulfilled',
+    payload: {},
+    meta: { arg: { endpointName: 'getSubscription' }, fulfilledTimeStamp: Date.now(), requestStatus: 'fulfilled' },
+  });
+  expect(store.getState().coreContext.lastAuthExtensionTimestamp).toBeNull();
 });
 
 test('a failed sign-out still returns to sign-in', async () => {

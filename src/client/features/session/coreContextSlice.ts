@@ -30,7 +30,7 @@ const initialState: CoreContextState = {
  * Calls whose success says nothing about the session being used: the validate ones (spec §4) and
  * the public provider list, which a visitor who never signed in also calls.
  */
-const callsThatDoNotExtendSession = new Set(['validateSession', 'validateInvite', 'listIdentityProviders']);
+const callsThatDoNotExtendSession = new Set(['validateSession', 'validateInvite', 'listIdentityProviders', 'signOut']);
 
 type ApiFulfilledAction = UnknownAction & {
   meta: { arg: { endpointName?: string }; fulfilledTimeStamp: number; requestStatus: 'fulfilled' };
@@ -127,6 +127,9 @@ export const coreContextSlice = createSlice({
         if (state.context) state.context.appSettings = action.payload.appSettings;
       })
       .addMatcher(isApiCallFulfilled, (state, action) => {
+        // Signed out, nothing extends a session: a call answered after sign-out (or the sign-out itself,
+        // when its answer comes last) would otherwise leave a timestamp that makes the next load check a dead session.
+        if (state.status === 'signedOut') return;
         if (!callsThatDoNotExtendSession.has(action.meta.arg.endpointName ?? '')) {
           state.lastAuthExtensionTimestamp = action.meta.fulfilledTimeStamp;
         }
