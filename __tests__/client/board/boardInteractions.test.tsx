@@ -1,3 +1,5 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '../helpers/server';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Scope } from '../../../src/shared/enums';
@@ -111,6 +113,40 @@ describe('quick-add', () => {
     // Escape closes the form and returns to the board.
     await user.keyboard('{Escape}');
     expect(within(bucket).queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('Escape clears a typed title first and says so; the next Escape closes', async () => {
+    const user = userEvent.setup();
+    seedThree();
+    renderBoard();
+    await screen.findByRole('button', { name: 'Alpha' });
+    const bucket = inScopeUnscheduled();
+    await user.click(within(bucket).getByRole('button', { name: 'Add item to Unscheduled' }));
+    const field = within(bucket).getByLabelText('Title');
+    await user.type(field, 'Half a thought');
+    await user.keyboard('{Escape}');
+    expect(field).toHaveValue('');
+    await waitFor(() => expect(announcer()).toHaveTextContent('Cleared the title. Escape again closes the form.'));
+    await user.keyboard('{Escape}');
+    expect(within(bucket).queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('a create the server refuses puts the typed title back', async () => {
+    const user = userEvent.setup();
+    seedThree();
+    const { idle } = renderBoard();
+    await screen.findByRole('button', { name: 'Alpha' });
+    server.use(
+      http.post(`${location.origin}/v1/teams/active/project-items/demos`, () =>
+        HttpResponse.json({ result: 'Failed', message: 'Database unavailable' }, { status: 500 }),
+      ),
+    );
+    const bucket = inScopeUnscheduled();
+    await user.click(within(bucket).getByRole('button', { name: 'Add item to Unscheduled' }));
+    await user.type(within(bucket).getByLabelText('Title'), 'Keep me{Enter}');
+    await act(idle);
+    await waitFor(() => expect(within(bucket).getByLabelText('Title')).toHaveValue('Keep me'));
+    expect(titles(bucket)).toEqual(['Alpha', 'Beta', 'Gamma']);
   });
 });
 

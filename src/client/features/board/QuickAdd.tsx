@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { createItem } from '../items/itemCommands';
 import { ItemKinds, kindLabel, type ItemKind } from '../items/itemModel';
 import { ItemType } from '../../../shared/enums';
@@ -16,7 +16,8 @@ interface QuickAddProps {
 
 /**
  * Adds items at the top of a bucket: type a title, pick the kind, Enter. The form stays open for the
- * next one; Escape closes it.
+ * next one. Escape clears a typed title first (and says so), then closes. A create the server refuses
+ * puts its title back in the empty field, so nothing typed is lost.
  */
 export function QuickAdd({ bucket, bucketLabel, onClose }: QuickAddProps) {
   const dispatch = useAppDispatch();
@@ -25,6 +26,14 @@ export function QuickAdd({ bucket, bucketLabel, onClose }: QuickAddProps) {
   const [kind, setKind] = useState<ItemKind>(ItemType.Demo);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  const [lastAdded, setLastAdded] = useState<{ tempId: string; description: string } | null>(null);
+  // null once the server refused the create (itemCreateFailed), a server id once it accepted it.
+  const outcome = useAppSelector((state) => (lastAdded ? state.items.resolvedTempIds[lastAdded.tempId] : undefined));
+  useEffect(() => {
+    if (outcome !== null || !lastAdded) return;
+    setText((current) => (current === '' ? lastAdded.description : current));
+    setLastAdded(null);
+  }, [outcome, lastAdded]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,16 +42,21 @@ export function QuickAdd({ bucket, bucketLabel, onClose }: QuickAddProps) {
     const created = dispatch(createItem({ itemType: kind, item: { description }, bucket, index: 0 }));
     if (created) {
       navigation.announce(`Added ${kindLabel[kind]} “${description}” to ${bucketLabel}.`);
+      setLastAdded({ tempId: created, description });
       setText('');
     }
     inputRef.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    if (text.trim()) {
+      setText('');
+      navigation.announce('Cleared the title. Escape again closes the form.');
+      return;
     }
+    onClose();
   };
 
   return (
