@@ -181,8 +181,27 @@ describe('"Move to…" menu', () => {
     expect(screen.getByRole('button', { name: 'Beta' })).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: /Delete AE-2\? Choose again/ }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Beta' })).not.toBeInTheDocument());
+    // Focus goes to the card after it, not to the page; the deletion is announced.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Gamma' })).toHaveFocus());
+    await waitFor(() => expect(announcer()).toHaveTextContent('Deleted AE-2.'));
     await act(idle);
     expect(serverOrder()).toEqual(['Alpha', 'Gamma']);
+  });
+
+  it('deleting from the item panel says so and focuses the card before it when none follows', async () => {
+    const user = userEvent.setup();
+    seedThree();
+    const { idle } = renderBoard();
+    await user.click(await screen.findByRole('button', { name: 'Gamma' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gamma' });
+    await within(dialog).findByRole('textbox', { name: 'Description (markdown)' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete…' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Beta' })).toHaveFocus());
+    await waitFor(() => expect(announcer()).toHaveTextContent('Deleted AE-3.'));
+    await act(idle);
+    expect(serverOrder()).toEqual(['Alpha', 'Beta']);
   });
 });
 

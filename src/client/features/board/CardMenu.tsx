@@ -2,7 +2,7 @@ import { useState } from 'react';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectItemById } from '../items/itemsSelectors';
-import { completionToggled, itemDeleteRequested } from '../items/itemsSlice';
+import { completionToggled } from '../items/itemsSlice';
 import { moveItemToBucket } from '../items/itemCommands';
 import { bucketOf } from '../items/itemModel';
 import { isCompleted } from '../../../shared/completion';
@@ -111,8 +111,7 @@ function CardMenuContent({ id, onMoveUp, onMoveDown }: { id: string; onMoveUp: (
               setConfirmingDelete(true);
               return;
             }
-            dispatch(itemDeleteRequested(id, layout.projectId));
-            navigation.announce(`Deleted ${name}.`);
+            navigation.deleteItem(id, layout.projectId);
           }}
         >
           {confirmingDelete ? `Delete ${name}? Choose again to confirm` : 'Delete…'}

@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetProjectItemQuery } from '../../api/items';
 import { selectItemById, selectItemEntities } from '../items/itemsSelectors';
-import { completionToggled, currentId, itemDeleteRequested, itemUpdateRequested } from '../items/itemsSlice';
+import { completionToggled, currentId, itemUpdateRequested } from '../items/itemsSlice';
 import { assignItem, moveItemToBucket } from '../items/itemCommands';
 import {
   bucketOf,
@@ -265,6 +265,7 @@ interface ItemEditorProps {
 }
 
 function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
+  const navigation = useBoardNavigation();
   const dispatch = useAppDispatch();
   const layout = useBoardLayout();
   const members = useAppSelector(selectTeamMembers);
@@ -573,7 +574,7 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
             if (!confirmDelete) return setConfirmDelete(true);
             // Deleted, not saved: closing must not send the draft.
             saveRef.current = null;
-            dispatch(itemDeleteRequested(item.id, layout.projectId));
+            navigation.deleteItem(item.id, layout.projectId);
             onClose();
           }}
         >

@@ -5,6 +5,7 @@
 import { createContext, useContext } from 'react';
 import type { AppDispatch, RootState } from '../../app/store';
 import { moveItemTo, moveItemToBucket } from '../items/itemCommands';
+import { itemDeleteRequested } from '../items/itemsSlice';
 import { bucketName } from './boardColumns';
 import type { BoardLayout } from './boardLayout';
 import { markDrop } from './boardPerf';
@@ -53,8 +54,31 @@ export class BoardNavigation {
     return null;
   }
 
+  /** Where focus goes instead of a deleted card: the card after it, before it, or its column's Add button. */
+  private readonly replacements = new Map<string, { next: string | null; key: string | null }>();
+
+  /** Deletes an item, says so, and remembers where focus goes in its place (focus(id) then goes there). */
+  deleteItem(id: string, projectId: string) {
+    const name = this.nameOf(id);
+    const place = this.locate(id);
+    const ids = place ? (this.columns.get(place.key)?.ids ?? []) : [];
+    const next = place ? (ids[place.index + 1] ?? ids[place.index - 1] ?? null) : null;
+    this.replacements.set(id, { next, key: place?.key ?? null });
+    this.store.dispatch(itemDeleteRequested(id, projectId));
+    this.announce(`Deleted ${name}.`);
+  }
+
   /** Scrolls an item into view and focuses its card (tries for a few frames while it renders). */
-  focus(id: string, attempts = 12) {
+  focus(id: string, attempts = 12): void {
+    const replacement = this.replacements.get(id);
+    if (replacement && !this.store.getState().items.entities[id]) {
+      this.replacements.delete(id);
+      if (replacement.next) return this.focus(replacement.next, attempts);
+      const add = document.querySelector<HTMLElement>(
+        `[data-bucket-key="${CSS.escape(replacement.key ?? '')}"] button[aria-label^="Add item to"]`,
+      );
+      return add?.focus();
+    }
     const place = this.locate(id);
     if (place) this.columns.get(place.key)?.scrollToIndex(place.index);
     const tryFocus = (left: number) => {
