@@ -1,4 +1,5 @@
 import { setupStore } from '../../../src/client/app/store';
+import { accountApi } from '../../../src/client/api/account';
 import {
   quotaErrorDismissed,
   quotaErrorRaised,
@@ -53,5 +54,12 @@ describe('the active quota error', () => {
       quotaKind: 'mystery',
       message: 'Sorry, there was a problem.',
     });
+  });
+
+  it('is cleared by a plan change, which may have lifted the limit', async () => {
+    const { store } = setupStore();
+    store.dispatch(rejectedCall('createProject', 'projects'));
+    await store.dispatch(accountApi.endpoints.putPlan.initiate({ plan: 'team', billingPeriod: 0 }));
+    expect(selectActiveQuotaError(store.getState())).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import { createSlice, isRejectedWithValue, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, isRejectedWithValue, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { quotaMessage } from '../../../shared/quota';
 import type { Envelope } from '../../../shared/results';
 import { sessionEnded } from '../session/sessionEnded';
+import { accountApi } from '../../api/account';
 
 /**
  * Calls whose QuotaLimit answer becomes the active error (spec §8): team creation, member invite,
@@ -55,6 +56,15 @@ export const quotaErrorSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionEnded, () => initialState)
+      // A new plan or add-ons may lift the limit: the old error no longer stands (a retry raises it again if not).
+      .addMatcher(
+        isAnyOf(
+          accountApi.endpoints.putPlan.matchFulfilled,
+          accountApi.endpoints.putAddOns.matchFulfilled,
+          accountApi.endpoints.completeCheckout.matchFulfilled,
+        ),
+        () => initialState,
+      )
       .addMatcher(isQuotaRejection, (state, action) => raise(state, action.payload?.data?.data?.quotaKind));
   },
   selectors: {
