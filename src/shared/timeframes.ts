@@ -146,7 +146,8 @@ export function timeframeLabel(timeframe: Timeframe | null, milestones: readonly
     case Span.Week:
       return `Week of ${dayMonth(firstDayOfWeek(timeframe.index))}`;
     case Span.Milestone:
-      return milestones.find((m) => m.index === timeframe.index)?.name ?? `Milestone ${timeframe.index}`;
+      // A milestone no longer in the project (removed since; the history still names where the item was).
+      return milestones.find((m) => m.index === timeframe.index)?.name ?? 'A removed milestone';
   }
 }
 

@@ -317,6 +317,28 @@ describe('projects', () => {
     );
   });
 
+  it('removing a milestone that holds items warns first, then shows them in Unscheduled at once', async () => {
+    const user = userEvent.setup();
+    mockBackend.context.availableProjects[0]!.milestones = [{ index: 0, name: 'Beta', targetDate: '2099-03-01' }];
+    planBackend.seed([
+      { id: 'a', description: 'Alpha' },
+      {
+        id: 'm',
+        description: 'In the milestone',
+        bucket: { scope: Scope.InScope, assignedTimeframe: { span: 4, index: 0 } },
+      },
+    ]);
+    renderBoard();
+    expect(await screen.findByRole('heading', { name: /^Beta/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Project settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Project settings' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove milestone Beta' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Saving moves 1 item of Beta to Unscheduled.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(titles(inScopeUnscheduled())).toEqual(['Alpha', 'In the milestone']));
+    expect(screen.queryByRole('heading', { name: /^Beta|removed milestone/i })).not.toBeInTheDocument();
+  });
+
   it('project settings refuse milestones out of date order', async () => {
     const user = userEvent.setup();
     renderBoard();

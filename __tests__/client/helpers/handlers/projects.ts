@@ -39,7 +39,17 @@ export const projectsHandlers = [
   http.put(url('/:id'), async ({ request, params }) => {
     const project = findProject(String(params.id));
     if (!project) return HttpResponse.json({ result: 'NotFound' }, { status: 404 });
-    Object.assign(project, await request.json());
+    const changes = (await request.json()) as Partial<typeof project>;
+    // As the server does: the items of a removed milestone become unscheduled, in their scope.
+    if (changes.milestones) {
+      const kept = new Set(changes.milestones.map((milestone) => milestone.index));
+      for (const item of planBackend.items) {
+        const plan = planBackend.contextOf(item, project.id);
+        if (plan?.assignedTimeframe?.span === 4 && !kept.has(plan.assignedTimeframe.index))
+          plan.assignedTimeframe = null;
+      }
+    }
+    Object.assign(project, changes);
     return HttpResponse.json(ok(project));
   }),
   http.delete(url('/:projectId'), async ({ request, params }) => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useDeleteProjectMutation, useUpdateProjectMutation } from '../../api/projects';
@@ -9,6 +9,7 @@ import { milestoneProblem } from '../../../shared/timeframes';
 import { Alert, Button, TextField, useFocusNewRow } from '../../ui';
 import { noticeShown } from '../board/boardSlice';
 import { projectStatusLabel, selectAllProjects } from './projectsSelectors';
+import { removedMilestoneItems } from './removedMilestoneItems';
 import styles from './ProjectDialogs.module.css';
 
 interface ProjectSettingsDialogProps {
@@ -38,6 +39,12 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
     [...project.milestones].sort((a, b) => a.index - b.index).map((m) => ({ ...m, key: draftKey() })),
   );
   const milestoneRows = useFocusNewRow<HTMLFieldSetElement>(milestones.length);
+  // The board's items, when it shows this project: what removing a milestone would move.
+  const boardItems = useAppSelector((state) => (state.items.projectId === project.id ? state.items.entities : null));
+  const movedOut = useMemo(
+    () => (boardItems ? removedMilestoneItems(boardItems, project.milestones, milestones) : []),
+    [boardItems, project.milestones, milestones],
+  );
 
   const [problem, setProblem] = useState<string | null>(null);
   const others = projects.filter((other) => other.id !== project.id);
@@ -173,6 +180,15 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
                 </Button>
               </div>
             </fieldset>
+            {movedOut.length > 0 && (
+              <p className={styles.warning} role="status">
+                Saving moves{' '}
+                {movedOut
+                  .map(({ name, count }) => `${count} ${count === 1 ? 'item' : 'items'} of ${name || 'a milestone'}`)
+                  .join(' and ')}{' '}
+                to Unscheduled.
+              </p>
+            )}
             {problem && <Alert>{problem}</Alert>}
             <div className={styles.actions}>
               <Button onClick={onClose}>Cancel</Button>

@@ -1,3 +1,4 @@
+import { refreshBoard } from '../items/itemCommands';
 import type { AppStartListening } from '../../app/listeners';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { projectsApi } from '../../api/projects';
@@ -28,6 +29,16 @@ export function registerProjectsListeners(startListening: AppStartListening) {
         }),
       );
       await read;
+    },
+  });
+
+  // Removing a milestone moves its items to Unscheduled on the server: the board shows that at once.
+  startListening({
+    matcher: projectsApi.endpoints.updateProject.matchFulfilled,
+    effect: async (action, listenerApi) => {
+      const { items } = listenerApi.getState();
+      if (action.meta.arg.originalArgs.id !== items.projectId) return;
+      await listenerApi.dispatch(refreshBoard());
     },
   });
 }
