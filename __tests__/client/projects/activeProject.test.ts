@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { projectsApi } from '../../../src/client/api/projects';
 import { accountApi } from '../../../src/client/api/account';
@@ -91,7 +92,38 @@ describe('setting the active project (spec §4)', () => {
     );
     expect(store.getState().projects.entities['project-1']).toMatchObject({ description: 'Renamed', status: 1 });
     await update;
-    expect(store.getState().projects.entities['project-1']).toMatchObject({ description: 'First project', status: 0 });
+    await waitFor(() =>
+      expect(store.getState().projects.entities['project-1']).toMatchObject({
+        description: 'First project',
+        status: 0,
+      }),
+    );
+  });
+
+  it('an edit refused after a later one was accepted goes back to the accepted one, as the server holds', async () => {
+    const { store } = await boardStore();
+    server.use(
+      http.put(projectsUrl('/:id'), async ({ request }) => {
+        const body = (await request.json()) as { description: string };
+        if (body.description === 'A') {
+          await delay(80);
+          return HttpResponse.json({ result: 'Failed', message: 'timeout' }, { status: 500 });
+        }
+        return HttpResponse.json({
+          result: 'Ok',
+          data: { ...store.getState().projects.entities['project-1']!, description: body.description },
+        });
+      }),
+    );
+    const first = store.dispatch(
+      projectsApi.endpoints.updateProject.initiate({ id: 'project-1', body: { description: 'A' } }),
+    );
+    const second = store.dispatch(
+      projectsApi.endpoints.updateProject.initiate({ id: 'project-1', body: { description: 'B' } }),
+    );
+    await Promise.allSettled([first, second]);
+    await waitFor(() => expect(store.getState().projects.pendingEdits).toEqual({}));
+    expect(store.getState().projects.entities['project-1']?.description).toBe('B');
   });
 });
 

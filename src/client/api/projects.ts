@@ -1,6 +1,5 @@
 import { enhancedApi, type QueryProjectItemsApiResponse, type UpdateProjectApiArg } from './projects.gen';
-import { projectPatched, type ProjectChanges } from '../features/projects/projectActions';
-import type { Project } from '../../shared/contract/userAndTeam';
+import { projectEditSent, projectEditSettled } from '../features/projects/projectActions';
 
 /**
  * Freezes an answer in one quick pass. The store keeps answers frozen anyway; handing it a board of
@@ -14,10 +13,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-interface ProjectsRootState {
-  projects: { entities: Record<string, Project | undefined> };
-}
-
 /**
  * The projects group. Project settings are applied optimistically and rolled back on failure (spec §4);
  * the board's items are read and moved through the items listeners, which serialise them per project.
@@ -27,19 +22,13 @@ export const projectsApi = enhancedApi.enhanceEndpoints({
     getProject: { providesTags: (_result, _error, id) => [{ type: 'Project', id }] },
     updateProject: {
       invalidatesTags: (_result, _error, arg) => [{ type: 'Project', id: arg.id }],
-      async onQueryStarted(arg: UpdateProjectApiArg, { dispatch, getState, queryFulfilled }) {
-        const before = (getState() as unknown as ProjectsRootState).projects.entities[arg.id];
-        dispatch(projectPatched({ id: arg.id, changes: arg.body }));
-        try {
-          await queryFulfilled;
-        } catch {
-          if (!before) return;
-          const previous: ProjectChanges = {};
-          for (const field of Object.keys(arg.body) as (keyof ProjectChanges)[]) {
-            (previous as Record<string, unknown>)[field] = before[field];
-          }
-          dispatch(projectPatched({ id: arg.id, changes: previous }));
-        }
+      async onQueryStarted(arg: UpdateProjectApiArg, { dispatch, queryFulfilled, requestId }) {
+        dispatch(projectEditSent({ id: arg.id, requestId, changes: arg.body }));
+        const ok = await queryFulfilled.then(
+          () => true,
+          () => false,
+        );
+        dispatch(projectEditSettled({ id: arg.id, requestId, ok }));
       },
     },
     queryProjectItems: { transformResponse: (response: QueryProjectItemsApiResponse) => deepFreeze(response) },

@@ -3,5 +3,9 @@ import type { Project } from '../../../shared/contract/userAndTeam';
 
 export type ProjectChanges = Partial<Pick<Project, 'description' | 'projectDescription' | 'status' | 'milestones'>>;
 
-/** A project's settings changed in place: optimistically, or back again when the server refused. */
-export const projectPatched = createAction<{ id: string; changes: ProjectChanges }>('projects/patched');
+/** A settings change sent to the server: shown at once (spec §4), remembered until it is answered. */
+export const projectEditSent = createAction<{ id: string; requestId: string; changes: ProjectChanges }>(
+  'projects/editSent',
+);
+/** Its answer: accepted, or refused (the fields go back to the newest edit still on its way, or else to what the server last accepted). */
+export const projectEditSettled = createAction<{ id: string; requestId: string; ok: boolean }>('projects/editSettled');

@@ -6,11 +6,24 @@ import { createEntityAdapter, createSlice, type UnknownAction } from '@reduxjs/t
 import type { CoreApplicationContext, Project } from '../../../shared/contract/userAndTeam';
 import { projectsApi } from '../../api/projects';
 import { sessionEnded } from '../session/sessionEnded';
-import { projectPatched } from './projectActions';
+import { projectEditSent, projectEditSettled, type ProjectChanges } from './projectActions';
 
 export const projectsAdapter = createEntityAdapter<Project>();
 
-export type ProjectsState = ReturnType<typeof projectsAdapter.getInitialState>;
+type Field = keyof ProjectChanges;
+
+/** One field's edits in flight, and the value the server last accepted, for rollback (in the store, so DevTools and snapshots show it). */
+interface FieldEdits {
+  accepted: unknown;
+  inFlight: { requestId: string; value: unknown }[];
+}
+
+export interface ProjectsState extends ReturnType<typeof projectsAdapter.getInitialState> {
+  /** By project id, then field. */
+  pendingEdits: Record<string, Partial<Record<Field, FieldEdits>>>;
+}
+
+const initialState: ProjectsState = projectsAdapter.getInitialState({ pendingEdits: {} });
 
 type FulfilledApiAction = UnknownAction & { payload: unknown; meta: { requestStatus: 'fulfilled' } };
 
@@ -29,14 +42,41 @@ const carriesContext = (action: UnknownAction): action is FulfilledApiAction => 
 
 export const projectsSlice = createSlice({
   name: 'projects',
-  initialState: projectsAdapter.getInitialState(),
+  initialState,
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(projectPatched, (state, action) => {
-        projectsAdapter.updateOne(state, { id: action.payload.id, changes: action.payload.changes });
+      .addCase(projectEditSent, (state, action) => {
+        const { id, requestId, changes } = action.payload;
+        const project = state.entities[id];
+        if (!project) return;
+        const edits = (state.pendingEdits[id] ??= {});
+        for (const field of Object.keys(changes) as Field[]) {
+          const entry = (edits[field] ??= { accepted: project[field], inFlight: [] });
+          entry.inFlight.push({ requestId, value: changes[field] });
+        }
+        projectsAdapter.updateOne(state, { id, changes });
       })
-      .addCase(sessionEnded, (state) => projectsAdapter.removeAll(state))
+      .addCase(projectEditSettled, (state, action) => {
+        const { id, requestId, ok } = action.payload;
+        const edits = state.pendingEdits[id];
+        if (!edits) return;
+        const restored: Record<string, unknown> = {};
+        for (const field of Object.keys(edits) as Field[]) {
+          const entry = edits[field]!;
+          const at = entry.inFlight.findIndex((edit) => edit.requestId === requestId);
+          if (at < 0) continue;
+          const [edit] = entry.inFlight.splice(at, 1);
+          if (ok) entry.accepted = edit!.value;
+          else
+            restored[field] =
+              entry.inFlight.length > 0 ? entry.inFlight[entry.inFlight.length - 1]!.value : entry.accepted;
+          if (entry.inFlight.length === 0) delete edits[field];
+        }
+        if (Object.keys(edits).length === 0) delete state.pendingEdits[id];
+        if (Object.keys(restored).length > 0) projectsAdapter.updateOne(state, { id, changes: restored });
+      })
+      .addCase(sessionEnded, () => initialState)
       .addMatcher(projectsApi.endpoints.createProject.matchFulfilled, (state, action) => {
         projectsAdapter.upsertOne(state, action.payload);
       })
@@ -44,7 +84,13 @@ export const projectsSlice = createSlice({
         projectsAdapter.upsertOne(state, action.payload);
       })
       .addMatcher(projectsApi.endpoints.updateProject.matchFulfilled, (state, action) => {
-        projectsAdapter.upsertOne(state, action.payload);
+        // The answer is the project as saved; fields with later edits on their way keep showing those.
+        const pending = state.pendingEdits[action.payload.id] ?? {};
+        const shown: Record<string, unknown> = { ...action.payload };
+        for (const [field, entry] of Object.entries(pending)) {
+          if (entry && entry.inFlight.length > 0) shown[field] = entry.inFlight[entry.inFlight.length - 1]!.value;
+        }
+        projectsAdapter.upsertOne(state, shown as unknown as Project);
       })
       .addMatcher(projectsApi.endpoints.setActiveProject.matchFulfilled, (state, action) => {
         projectsAdapter.upsertOne(state, action.payload.newActiveProject);
