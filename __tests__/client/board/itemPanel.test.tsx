@@ -7,6 +7,7 @@ import { planBackend } from '../helpers/handlers/planBackend';
 import { fakeLayout, renderBoard } from './boardTestUtils';
 import { FIELD_LIMITS } from '../../../src/shared/fieldLimits';
 import { agentBackend } from '../helpers/handlers/agent';
+import { teamChangeReceived } from '../../../src/client/features/live/liveActions';
 
 fakeLayout();
 
@@ -82,6 +83,29 @@ describe('the item panel', () => {
     expect(await screen.findByRole('alert', { hidden: true })).toHaveTextContent(
       'Couldn’t save AE-1: body.item.description is too long',
     );
+  });
+
+  it("follows another member's (or an agent's) change to fields not being edited, and closing keeps it", async () => {
+    const user = userEvent.setup();
+    const [stored] = planBackend.seed([{ id: 'g', description: 'Launch post', itemType: 3 }]);
+    const { store, idle } = renderBoard();
+    const dialog = await openPanel(user, 'Launch post');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description (markdown)' }), ' v2');
+    // An agent links its pull request meanwhile; the board hears of it.
+    stored!.workflowStatus = 2;
+    stored!.pullRequestUrl = 'https://github.com/acme/shop/pull/7';
+    act(() => void store.dispatch(teamChangeReceived({ kind: 'items', projectId: 'project-1', itemIds: ['g'] })));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Pull request' })).toHaveValue(
+        'https://github.com/acme/shop/pull/7',
+      ),
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Description (markdown)' })).toHaveValue('Launch post v2');
+    await user.keyboard('{Escape}');
+    await act(idle);
+    await waitFor(() => expect(stored!.description).toBe('Launch post v2'));
+    expect(stored!.workflowStatus).toBe(2);
+    expect(stored!.pullRequestUrl).toBe('https://github.com/acme/shop/pull/7');
   });
 
   it('reads the whole item when it opens; the board keeps only what its card shows', async () => {

@@ -76,6 +76,20 @@ function draftOf(item: Item): Draft {
   };
 }
 
+/**
+ * The draft after the server's item changed (another member, an agent, GitHub, or this panel's own
+ * save): fields the user has not touched since `base` follow the server; the user's edits stay.
+ */
+export function rebaseDraft(current: Draft, base: Item, next: Item): Draft {
+  const from = draftOf(base);
+  const to = draftOf(next);
+  const merged = { ...current } as Record<keyof Draft, unknown>;
+  for (const key of Object.keys(to) as (keyof Draft)[]) {
+    if (JSON.stringify(current[key]) === JSON.stringify(from[key])) merged[key] = to[key];
+  }
+  return merged as Draft;
+}
+
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** What changed between the whole item and the draft, as an update's fields (kind-specific ones by kind). */
@@ -227,7 +241,13 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
             </Dialog.Close>
           </header>
           {whole.data ? (
-            <ItemEditor item={item} whole={whole.data} saveRef={saveRef} onClose={onClose} />
+            <ItemEditor
+              item={item}
+              whole={whole.data}
+              readAt={whole.fulfilledTimeStamp}
+              saveRef={saveRef}
+              onClose={onClose}
+            />
           ) : (
             <>
               <Dialog.Title className={styles.title}>{titleOf(item.description)}</Dialog.Title>
@@ -260,17 +280,26 @@ interface ItemEditorProps {
   item: BoardItem;
   /** The whole item as read (and patched by each save) — what the draft is compared with. */
   whole: Item;
+  /** When the whole item was last read from the server. */
+  readAt: number | undefined;
   saveRef: MutableRefObject<(() => void) | null>;
   onClose: () => void;
 }
 
-function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
+function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) {
   const navigation = useBoardNavigation();
   const dispatch = useAppDispatch();
   const layout = useBoardLayout();
   const members = useAppSelector(selectTeamMembers);
   const entities = useAppSelector(selectItemEntities);
   const [draft, setDraft] = useState<Draft>(() => draftOf(whole));
+  // The server's item as last read, and when: the draft follows each new read (never this panel's
+  // own optimistic patches of it, or their rollback, which come without a read).
+  const [base, setBase] = useState({ item: whole, readAt });
+  if (base.readAt !== readAt) {
+    setBase({ item: whole, readAt });
+    setDraft((current) => rebaseDraft(current, base.item, whole));
+  }
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [handingOff, setHandingOff] = useState(false);
@@ -347,10 +376,11 @@ function ItemEditor({ item, whole, saveRef, onClose }: ItemEditorProps) {
         <HandoffSection
           itemId={item.id}
           dirty={dirty}
-          onSent={(url) => {
-            // The server set these; the draft follows, so closing does not write the old values back.
-            if (url) set('codingAgentUrl', url);
-            set('workflowStatus', 1);
+          onSent={(saved) => {
+            // The server set these: the draft follows as for a read, so closing writes nothing back.
+            const next = { ...base.item, ...saved } as Item;
+            setDraft((current) => rebaseDraft(current, base.item, next));
+            setBase({ item: next, readAt: base.readAt });
           }}
           onClose={() => setHandingOff(false)}
         />

@@ -26,8 +26,8 @@ const USER_CHECK = 'Your GitHub account connected';
 export function HandoffSection(props: {
   itemId: string;
   dirty: boolean;
-  /** The send's issue, or null for a terminal hand-off (which has none). */
-  onSent(url: string | null): void;
+  /** After a send: the item's hand-off fields as the server has set them. */
+  onSent(saved: { codingAgentUrl?: string; workflowStatus: number }): void;
   onClose(): void;
 }) {
   const dispatch = useAppDispatch();
@@ -57,13 +57,12 @@ export function HandoffSection(props: {
         ...(force ? { force: true } : {}),
       }).unwrap();
       setSent(handoff);
-      dispatch(
-        itemHandedOff(props.itemId, {
-          ...(handoff.issueUrl ? { codingAgentUrl: handoff.issueUrl } : {}),
-          workflowStatus: SENT_TO_AGENT,
-        }),
-      );
-      props.onSent(handoff.issueUrl);
+      const saved = {
+        ...(handoff.issueUrl ? { codingAgentUrl: handoff.issueUrl } : {}),
+        workflowStatus: SENT_TO_AGENT,
+      };
+      dispatch(itemHandedOff(props.itemId, saved));
+      props.onSent(saved);
     } catch (error) {
       const message = errorMessage(error);
       setProblem({ message, canForce: envelopeOf(error)?.result === 'InvalidRequest' && /^Not ready/.test(message) });
