@@ -6,6 +6,7 @@ import { McpScopes } from '../../shared/contract/mcp';
 import { parseOAuthAccountId } from './accountId';
 import { databaseAdapter } from './modelAdapter';
 import { loadServerKeys } from './serverKeys';
+import { resolvesOnlyToPublicAddresses } from './publicAddress';
 
 /** Where the provider's endpoints live; the consent screen is the app's page at CONSENT_PAGE_PATH. */
 export const OAUTH_PATH_PREFIX = '/oauth';
@@ -37,8 +38,9 @@ export const mcpResourceUrl = (publicUrl: string) => `${publicUrl}${MCP_OAUTH_PA
  * Baton's OAuth 2.1 authorization server for MCP clients (agents.md §4), built on oidc-provider:
  * PKCE S256 only, access tokens bound to the MCP URL (RFC 8707), rotating refresh tokens whose reuse
  * revokes the grant, revocation, dynamic client registration (RFC 7591) and Client ID Metadata
- * Documents fetched through the library's SSRF-guarded client (HTTPS only, no special-use addresses
- * after DNS, no redirects, 2.5 s and 5 kB caps). Every model is stored in the database.
+ * Documents fetched only from hosts whose every address is public (checked here), through the
+ * library's guarded client (HTTPS only, connections to special-use addresses cut, no redirects, 2.5 s
+ * and 5 kB caps). Every model is stored in the database.
  */
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<Provider> {
   const { default: ProviderClass, errors } = await import('oidc-provider');
@@ -76,7 +78,11 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       devInteractions: { enabled: false },
       registration: { enabled: true },
       revocation: { enabled: true },
-      clientIdMetadataDocument: { enabled: true, ack: 'draft-02' },
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: async (_ctx, clientId) => resolvesOnlyToPublicAddresses(new URL(clientId).hostname),
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => resource,
