@@ -3,24 +3,12 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ItemKinds, kindLabel, isItemKind, workflowLabels } from '../items/itemModel';
 import { Scope, Span } from '../../../shared/enums';
-import { isScope, isSpan, scopeLabel, type Timeframe } from '../../../shared/timeframes';
+import { isScope, scopeLabel } from '../../../shared/timeframes';
 import { ProjectSwitcher } from '../projects/ProjectSwitcher';
 import { filtersChanged, filtersCleared, searchTextChanged, selectBoardFilters, selectSearchText } from './boardSlice';
 import { useBoardLayout } from './boardLayout';
 import styles from './Board.module.css';
-
-function timeframeValue(timeframe: Timeframe | null | undefined): string {
-  if (timeframe === undefined) return 'any';
-  if (timeframe === null) return 'none';
-  return `${timeframe.span}:${timeframe.index}`;
-}
-
-function parseTimeframe(value: string): Timeframe | null | undefined {
-  if (value === 'any') return undefined;
-  if (value === 'none') return null;
-  const [span, index] = value.split(':').map(Number);
-  return isSpan(span) && Number.isInteger(index) ? { span, index: index! } : undefined;
-}
+import { parseTimeframe, timeframeValue } from './boardQuery';
 
 /** The board's header: project, search and filters. "/" focuses the search box from anywhere on the board. */
 export function BoardToolbar({

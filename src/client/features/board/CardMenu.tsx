@@ -8,6 +8,7 @@ import { bucketOf } from '../items/itemModel';
 import { isCompleted } from '../../../shared/completion';
 import { bucketKey } from '../../../shared/timeframes';
 import { itemPanelOpened } from './boardSlice';
+import { itemPath } from './useBoardUrl';
 import { bucketName } from './boardColumns';
 import { useBoardLayout } from './boardLayout';
 import { useBoardNavigation } from './boardNavigation';
@@ -61,6 +62,19 @@ function CardMenuContent({ id, onMoveUp, onMoveDown }: { id: string; onMoveUp: (
         <Menu.Item className={styles.item} onSelect={() => dispatch(itemPanelOpened(id))}>
           Open <kbd className={styles.kbd}>Enter</kbd>
         </Menu.Item>
+        {item.externalId && (
+          <Menu.Item
+            className={styles.item}
+            onSelect={() => {
+              navigator.clipboard.writeText(`${location.origin}${itemPath(item.externalId)}`).then(
+                () => navigation.announce(`Copied the link to ${name}.`),
+                () => navigation.announce(`Could not copy: the link is ${location.origin}${itemPath(item.externalId)}`),
+              );
+            }}
+          >
+            Copy link
+          </Menu.Item>
+        )}
         <Menu.Item className={styles.item} onSelect={() => dispatch(completionToggled(id, !completed))}>
           {completed ? 'Mark incomplete' : 'Mark complete'} <kbd className={styles.kbd}>X</kbd>
         </Menu.Item>

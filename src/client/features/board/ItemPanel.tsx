@@ -11,7 +11,7 @@ import {
 } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetProjectItemQuery } from '../../api/items';
 import { selectItemById, selectItemEntities } from '../items/itemsSelectors';
@@ -32,7 +32,8 @@ import { isCompleted } from '../../../shared/completion';
 import { ItemType } from '../../../shared/enums';
 import { FIELD_LIMITS } from '../../../shared/fieldLimits';
 import { bucketKey, parseBucketKey } from '../../../shared/timeframes';
-import { Button, Spinner, useFocusNewRow } from '../../ui';
+import { Button, CopyButton, Spinner, useFocusNewRow } from '../../ui';
+import { itemPath } from './useBoardUrl';
 import { itemPanelClosed } from './boardSlice';
 import { useBoardLayout } from './boardLayout';
 import { useBoardNavigation } from './boardNavigation';
@@ -192,11 +193,20 @@ export default function ItemPanel({ id }: { id: string }) {
   const dispatch = useAppDispatch();
   // An item opened while its create was in flight keeps its panel once the server's id replaces its own.
   const item = useAppSelector((state) => selectItemById(state, currentId(state.items, id)));
-  const close = () => dispatch(itemPanelClosed());
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Closing leaves the item's URL for the board's (replaced: Back then goes where the user was before).
+  const close = () => {
+    dispatch(itemPanelClosed());
+    if (location.pathname.startsWith('/items/'))
+      navigate({ pathname: '/', search: location.search }, { replace: true });
+  };
+  const closeRef = useRef(close);
+  closeRef.current = close;
   // The item was deleted (or its create failed) while open.
   useEffect(() => {
-    if (!item) dispatch(itemPanelClosed());
-  }, [item, dispatch]);
+    if (!item) closeRef.current();
+  }, [item]);
   if (!item) return null;
   return <ItemPanelDialog key={id} item={item} onClose={close} />;
 }
@@ -236,6 +246,7 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
             </span>
             <span className={styles.externalId}>{item.externalId || 'Saving…'}</span>
             <span className={styles.spacer} />
+            {item.externalId && <CopyButton text={`${location.origin}${itemPath(item.externalId)}`} />}
             <Dialog.Close className={styles.close} aria-label="Close">
               ✕
             </Dialog.Close>

@@ -44,6 +44,11 @@ export const boardSlice = createSlice({
     filtersChanged(state, action: PayloadAction<Partial<BoardFilters>>) {
       Object.assign(state.filters, action.payload);
     },
+    /** The filters and search a link names (the board's URL), replacing what was set. */
+    boardQueryOpened(state, action: PayloadAction<{ filters: BoardFilters; searchText: string }>) {
+      state.filters = action.payload.filters;
+      state.searchText = action.payload.searchText;
+    },
     filtersCleared(state) {
       state.filters = initialState.filters;
       state.searchText = '';
@@ -83,6 +88,7 @@ export const boardSlice = createSlice({
 
 export const {
   filtersChanged,
+  boardQueryOpened,
   filtersCleared,
   searchTextChanged,
   itemPanelOpened,

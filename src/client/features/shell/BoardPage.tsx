@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { selectActiveTeam } from '../session/coreContextSlice';
 import { Board } from '../board/Board';
+import { useBoardUrl } from '../board/useBoardUrl';
 import { selectActiveProjectId } from '../projects/projectsSelectors';
 import { BoardEmptyState } from './BoardEmptyState';
 import { FirstRunBanner } from '../agent/FirstRunBanner';
@@ -18,7 +19,13 @@ export function BoardPage() {
   return (
     <>
       <FirstRunBanner />
-      <Board />
+      <LinkedBoard />
     </>
   );
+}
+
+/** The board, its open item and its filters in step with the URL. */
+function LinkedBoard() {
+  useBoardUrl();
+  return <Board />;
 }

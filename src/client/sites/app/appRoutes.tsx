@@ -104,6 +104,7 @@ export const appRoutes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <BoardPage /> },
+          { path: 'items/:itemKey', element: <BoardPage /> },
           { path: 'settings/account', element: onDemand(<AccountSettingsPage />) },
           { path: 'settings/members', element: onDemand(<MembersPage />) },
           { path: 'settings/ai', element: onDemand(<AiSettingsPage />) },

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectBoardStatus, selectItemEntities } from '../items/itemsSelectors';
+import {
+  boardQueryOpened,
+  itemPanelClosed,
+  itemPanelOpened,
+  noticeShown,
+  selectBoardFilters,
+  selectOpenItemId,
+  selectSearchText,
+} from './boardSlice';
+import { boardQuery, parseBoardQuery } from './boardQuery';
+
+/** The link to an item: its panel open on the board. */
+export const itemPath = (externalId: string) => `/items/${encodeURIComponent(externalId)}`;
+
+/**
+ * Keeps the board and its URL in step, both ways, so what a user sees can be shared and Back works:
+ * `/items/{key}` opens that item's panel (Back closes it; closing it returns to the board's URL), and
+ * the filters and search live in the query string (replaced as they change, so typing does not fill
+ * the history).
+ */
+export function useBoardUrl() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { itemKey } = useParams();
+  const status = useAppSelector(selectBoardStatus);
+  const filters = useAppSelector(selectBoardFilters);
+  const searchText = useAppSelector(selectSearchText);
+  const openItemId = useAppSelector(selectOpenItemId);
+  const entities = useAppSelector(selectItemEntities);
+  const openKey = openItemId ? entities[openItemId]?.externalId || null : null;
+  const previousItemKey = useRef<string | undefined>(undefined);
+
+  // The query string → the filters (on load, and on Back/Forward).
+  const query = boardQuery(filters, searchText, location.search);
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (location.search === applied.current) return;
+    applied.current = location.search;
+    const opened = parseBoardQuery(location.search);
+    if (boardQuery(opened.filters, opened.searchText, location.search) !== query) dispatch(boardQueryOpened(opened));
+    // Only the URL's own changes are read here; the filters' changes are written by the next effect.
+  }, [location.search, dispatch]);
+
+  // The filters → the query string.
+  useEffect(() => {
+    if (query === location.search || applied.current !== location.search) return;
+    applied.current = query;
+    navigate({ pathname: location.pathname, search: query }, { replace: true, state: location.state });
+  }, [query, location.pathname, location.search, location.state, navigate]);
+
+  // The URL's item → the open panel; an item not on this board is said so.
+  useEffect(() => {
+    const left = previousItemKey.current !== undefined && itemKey === undefined;
+    previousItemKey.current = itemKey;
+    if (left && openItemId) {
+      dispatch(itemPanelClosed());
+      return;
+    }
+    if (!itemKey || status !== 'ready' || openKey === itemKey) return;
+    const wanted = itemKey.toUpperCase();
+    const found = Object.values(entities).find((item) => item?.externalId.toUpperCase() === wanted);
+    if (found) {
+      dispatch(itemPanelOpened(found.id));
+    } else {
+      dispatch(noticeShown('info', `${itemKey} is not on this project's board.`));
+      navigate({ pathname: '/', search: location.search }, { replace: true });
+    }
+    // Runs when the URL or the board changes, not for every item edit.
+  }, [itemKey, status]);
+
+  // The open panel → the URL.
+  // (Closing the panel leaves the item's URL itself: see ItemPanel.)
+  useEffect(() => {
+    // Pushed when the panel opens from the board, so Back closes it.
+    if (openKey && openKey !== itemKey) {
+      navigate({ pathname: itemPath(openKey), search: location.search }, { replace: Boolean(itemKey) });
+    }
+  }, [openKey]);
+}
