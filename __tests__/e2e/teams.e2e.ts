@@ -10,7 +10,7 @@ async function signInWithTest(page: Page, emailAddress: string) {
   await expect(page.getByRole('banner').first().getByText(emailAddress)).toBeVisible();
 }
 
-const teamMenuButton = (page: Page) => page.getByRole('button', { name: /Open the team menu/ });
+const teamMenuButton = (page: Page) => page.getByRole('button', { name: /team menu/ });
 
 test('an Admin invites a colleague, who joins through the link; made Editor, they may not manage members', async ({
   browser,

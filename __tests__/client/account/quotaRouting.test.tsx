@@ -38,7 +38,7 @@ type Rendered = ReturnType<typeof renderApp>;
 
 async function createTeamThroughTheMenu() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: /Open the team menu/ }));
+  await user.click(await screen.findByRole('button', { name: /team menu/ }));
   await user.click(await screen.findByRole('menuitem', { name: 'Create team…' }));
   await user.type(screen.getByLabelText('Team name'), 'Second team');
   await user.click(screen.getByRole('button', { name: 'Create team' }));

@@ -235,7 +235,7 @@ test('leaving the team asks first, then lands in another team', async () => {
   await waitFor(() => expect(router.location.pathname).toBe('/'));
   await waitFor(() => expect(within(topBar()).getByText('Personal')).toBeInTheDocument());
   // The team left is no longer offered in the team menu.
-  await user.click(screen.getByRole('button', { name: /Open the team menu/ }));
+  await user.click(screen.getByRole('button', { name: /team menu/ }));
   expect(
     within(await screen.findByRole('menu'))
       .getAllByRole('menuitemradio')

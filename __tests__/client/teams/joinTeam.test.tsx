@@ -46,7 +46,7 @@ test('a signed-in user following an invite link is asked, then joins the team (b
   expect(await within(topBar()).findByText('Difference Engines')).toBeInTheDocument();
   expect(screen.queryByTestId('blocking-overlay')).not.toBeInTheDocument();
   // The team menu offers both teams: the server's answer lists them.
-  await user.click(screen.getByRole('button', { name: /Open the team menu/ }));
+  await user.click(screen.getByRole('button', { name: /team menu/ }));
   const menu = await screen.findByRole('menu');
   expect(within(menu).getByRole('menuitemradio', { name: /Difference Engines/ })).toHaveAttribute(
     'aria-checked',

@@ -36,9 +36,9 @@ const teamNames = (menu: HTMLElement) =>
 // The app's top bar: the first banner (pages may have headers of their own), found with `hidden`
 // because it is hidden from assistive technology while a dialog is open.
 const banner = () => screen.getAllByRole('banner', { hidden: true })[0] as HTMLElement;
-const menuButton = () => screen.getByRole('button', { name: /Open the team menu/ });
+const menuButton = () => screen.getByRole('button', { name: /team menu/ });
 // Pages load on demand: the first render may still be on its way.
-const findMenuButton = () => screen.findByRole('button', { name: /Open the team menu/ });
+const findMenuButton = () => screen.findByRole('button', { name: /team menu/ });
 
 async function openMenu(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await findMenuButton());
@@ -88,6 +88,9 @@ test.each([
 ])('%s on the plain trigger opens the menu on its first item', async (_name, key) => {
   const user = userEvent.setup();
   renderApp('/', signedInWithOtherTeams());
+  // The skip link, the home link, then the team menu.
+  await user.tab();
+  expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveFocus();
   await user.tab();
   await user.tab();
   expect(await findMenuButton()).toHaveFocus();

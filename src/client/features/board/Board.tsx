@@ -12,7 +12,7 @@ import {
   selectBucketIdMap,
   selectItemCount,
 } from '../items/itemsSelectors';
-import { selectActiveProjectId, selectBoardMilestones } from '../projects/projectsSelectors';
+import { selectActiveProjectId, selectBoardMilestones, selectBoardProject } from '../projects/projectsSelectors';
 import { matchesTimeframeFilter } from '../../../shared/timeframes';
 import { Alert, Button, Spinner } from '../../ui';
 import { filtersCleared, selectBoardFilters, selectOpenItemId, selectSearchText } from './boardSlice';
@@ -59,6 +59,7 @@ export function Board() {
   const filters = useAppSelector(selectBoardFilters);
   const searchText = useAppSelector(selectSearchText);
   const openItemId = useAppSelector(selectOpenItemId);
+  const projectName = useAppSelector(selectBoardProject)?.description;
   const [navigation] = useState(() => new BoardNavigation(store));
   // The subscription says how many items a project may hold (checked before each create).
   useGetSubscriptionQuery();
@@ -133,6 +134,7 @@ export function Board() {
       <BoardLayoutContext.Provider value={layout}>
         <ItemFilterContext.Provider value={filter}>
           <section className={styles.board} aria-label="Board" aria-busy={loading || undefined}>
+            <h1 className={styles.visuallyHidden}>{projectName ? `${projectName} board` : 'Board'}</h1>
             <BoardToolbar
               itemCount={itemCount}
               shownCount={filtered ? shownCount : null}

@@ -9,11 +9,14 @@ import styles from './AppShell.module.css';
 export function AppShell() {
   return (
     <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main-content">
+        Skip to content
+      </a>
       <QuotaErrorRedirect />
       <InviteRedirect />
       <LiveUpdates />
       <TopBar />
-      <main className={styles.main}>
+      <main id="main-content" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
     </div>

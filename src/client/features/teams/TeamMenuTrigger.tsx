@@ -3,16 +3,15 @@ import styles from './TeamMenu.module.css';
 /** How the user first opened the menu: Radix focuses the first item for a key, the menu itself for a pointer. */
 export type OpenedBy = 'pointer' | 'keyboard';
 
-/** The trigger's accessible name: which team this is, and what the button does. */
-export const teamMenuLabel = (teamName: string) => `Team: ${teamName}. Open the team menu`;
+/** The trigger's accessible name: the team's name it shows first (WCAG 2.5.3, label in name), then what it opens. */
+export const teamMenuLabel = (teamName: string) => `${teamName}, team menu`;
 
 /** What the team menu's trigger shows: the same before and after the menu's code has loaded. */
 export function TeamMenuTriggerContent({ teamName }: { teamName: string }) {
   return (
     <>
-      <span className={styles.teamMark} aria-hidden="true">
-        {teamName.slice(0, 1).toUpperCase()}
-      </span>
+      {/* The initial is drawn by CSS, so the button's visible text is the team's name alone. */}
+      <span className={styles.teamMark} aria-hidden="true" data-initial={teamName.slice(0, 1).toUpperCase()} />
       <span className={styles.teamName} title={teamName}>
         {teamName}
       </span>
