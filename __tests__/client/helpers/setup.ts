@@ -6,6 +6,15 @@ if (!globalThis.crypto?.subtle) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
 }
 
+// jsdom has no layout, so no ResizeObserver; the command palette (cmdk) observes its list's size.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+// …nor scrollIntoView, which cmdk calls on the selected command.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
 import { server } from './server';
 import { mockBackend } from './handlers/mockBackend';
 import { teamsBackend } from './handlers/teams';

@@ -2,6 +2,7 @@ import { memo, useCallback, useId, useState, type HTMLAttributes, type KeyboardE
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsItemPending, selectItemById } from '../items/itemsSelectors';
 import { completionToggled } from '../items/itemsSlice';
+import { assignItem } from '../items/itemCommands';
 import { kindLabel, titleOf, workflowBadges, workflowLabels, type BoardItem } from '../items/itemModel';
 import { isCompleted } from '../../../shared/completion';
 import { VisuallyHidden } from '../../ui';
@@ -92,7 +93,7 @@ export const PlainItemCard = memo(function PlainItemCard({ id, bucketKey }: Item
 /**
  * One item on the board. The whole card drags with a pointer; its title button is the keyboard handle:
  * Space picks it up (arrows move, Space drops, Escape cancels), Enter opens it, X completes it,
- * Alt+arrows move it, M opens its menu, arrows move focus.
+ * Alt+arrows move it, M opens its menu, I assigns it to me, Delete twice deletes it, arrows move focus.
  */
 const sameSortable = (a: SortableBits | null, b: SortableBits | null) =>
   a === b || (!!a && !!b && (Object.keys(a) as (keyof SortableBits)[]).every((key) => a[key] === b[key]));
@@ -116,6 +117,10 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
   const descriptionId = useId();
   const moveUp = useCallback(() => navigation.moveWithinColumn(id, -1), [navigation, id]);
   const moveDown = useCallback(() => navigation.moveWithinColumn(id, 1), [navigation, id]);
+  const me = useAppSelector((state) => state.coreContext.context?.userContext.userId ?? null);
+  const layoutProjectId = useAppSelector((state) => state.items.projectId);
+  // Delete asks for a second press within a few seconds, as the card menu asks for a second choice.
+  const [deleteArmedAt, setDeleteArmedAt] = useState(0);
 
   if (!item) return null;
   const completed = isCompleted(item.completionDate);
@@ -131,6 +136,17 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
   const toggleCompletion = () => {
     dispatch(completionToggled(id, !completed));
     navigation.announce(`${name} marked ${completed ? 'incomplete' : 'complete'}.`);
+  };
+  const toggleMine = () => {
+    const mine = item.plan.assignedToUserId === me;
+    if (dispatch(assignItem(id, mine ? null : me)))
+      navigation.announce(`${name} ${mine ? 'unassigned' : 'assigned to you'}.`);
+  };
+  const deleteTwice = () => {
+    if (!layoutProjectId) return;
+    if (Date.now() - deleteArmedAt < 4000) return navigation.deleteItem(id, layoutProjectId);
+    setDeleteArmedAt(Date.now());
+    navigation.announce(`Press Delete again to delete ${name}.`);
   };
   const altKeys: Record<string, () => void> = {
     ArrowUp: moveUp,
@@ -152,6 +168,10 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
     M: () => setMenuOpen(true),
     n: () => navigation.column(bucketKey)?.openQuickAdd(),
     N: () => navigation.column(bucketKey)?.openQuickAdd(),
+    i: toggleMine,
+    I: toggleMine,
+    Delete: deleteTwice,
+    Backspace: deleteTwice,
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

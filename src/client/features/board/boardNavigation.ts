@@ -66,13 +66,14 @@ export class BoardNavigation {
     this.replacements.set(id, { next, key: place?.key ?? null });
     this.store.dispatch(itemDeleteRequested(id, projectId));
     this.announce(`Deleted ${name}.`);
+    // From the keyboard nothing else moves focus; a menu or panel closing asks for focus(id) again, which lands the same.
+    requestAnimationFrame(() => this.focus(id));
   }
 
   /** Scrolls an item into view and focuses its card (tries for a few frames while it renders). */
   focus(id: string, attempts = 12): void {
     const replacement = this.replacements.get(id);
     if (replacement && !this.store.getState().items.entities[id]) {
-      this.replacements.delete(id);
       if (replacement.next) return this.focus(replacement.next, attempts);
       const add = document.querySelector<HTMLElement>(
         `[data-bucket-key="${CSS.escape(replacement.key ?? '')}"] button[aria-label^="Add item to"]`,

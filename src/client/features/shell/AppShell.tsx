@@ -3,6 +3,7 @@ import { TopBar } from './TopBar';
 import { QuotaErrorRedirect } from '../quota/QuotaErrorRedirect';
 import { InviteRedirect } from '../teams/InviteRedirect';
 import { LiveUpdates } from '../live/LiveUpdates';
+import { PaletteHost } from '../palette/PaletteHost';
 import styles from './AppShell.module.css';
 
 /** The signed-in frame: the top bar over whichever page the route shows. */
@@ -15,6 +16,7 @@ export function AppShell() {
       <QuotaErrorRedirect />
       <InviteRedirect />
       <LiveUpdates />
+      <PaletteHost />
       <TopBar />
       <main id="main-content" className={styles.main} tabIndex={-1}>
         <Outlet />

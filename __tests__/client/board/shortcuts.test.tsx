@@ -1,0 +1,68 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { planBackend } from '../helpers/handlers/planBackend';
+import { fakeLayout, renderBoard } from './boardTestUtils';
+
+fakeLayout();
+
+const announcer = () => screen.getByTestId('board-announcer');
+
+function seed() {
+  planBackend.seed([
+    { id: 'a', description: 'Alpha' },
+    { id: 'b', description: 'Beta' },
+  ]);
+}
+
+describe('keyboard shortcuts and the command palette', () => {
+  it('I assigns the focused card to me and back; Delete twice deletes it', async () => {
+    const user = userEvent.setup();
+    seed();
+    const { store, idle } = renderBoard();
+    const me = store.getState().coreContext.context!.userContext.userId;
+    (await screen.findByRole('button', { name: 'Alpha' })).focus();
+    await user.keyboard('i');
+    expect(store.getState().items.entities['a']?.plan.assignedToUserId).toBe(me);
+    await waitFor(() => expect(announcer()).toHaveTextContent('assigned to you'));
+    await act(idle);
+    await user.keyboard('i');
+    expect(store.getState().items.entities['a']?.plan.assignedToUserId).toBeNull();
+    await act(idle);
+
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(announcer()).toHaveTextContent('Press Delete again to delete AE-1.'));
+    expect(screen.getByRole('button', { name: 'Alpha' })).toBeInTheDocument();
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Alpha' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Beta' })).toHaveFocus());
+    await act(idle);
+    expect(planBackend.items.map((item) => item.id)).toEqual(['b']);
+  });
+
+  it('? shows the shortcuts; Ctrl-K opens the palette, which acts on the focused card', async () => {
+    const user = userEvent.setup();
+    seed();
+    const { store, idle } = renderBoard();
+    (await screen.findByRole('button', { name: 'Beta' })).focus();
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(sheet).getByText('Assign to me, or unassign me')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    screen.getByRole('button', { name: 'Beta' }).focus();
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    expect(within(palette).getByText('Item AE-2')).toBeInTheDocument();
+    await user.keyboard('mark complete');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().items.entities['b']?.completionDate).toEqual(expect.any(String));
+    await act(idle);
+
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.keyboard('settings mcp{Enter}');
+    expect(await screen.findByRole('heading', { name: 'MCP', level: 1 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { SHORTCUTS } from './shortcuts';
+import styles from './CommandPalette.module.css';
+
+/** The keyboard shortcuts, grouped (opened with ?). */
+export default function ShortcutSheet({ onClose }: { onClose: () => void }) {
+  const groups = [...new Set(SHORTCUTS.map((shortcut) => shortcut.group))];
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.sheet} aria-describedby={undefined}>
+          <Dialog.Title className={styles.title}>Keyboard shortcuts</Dialog.Title>
+          {groups.map((group) => (
+            <section key={group} aria-label={group}>
+              <h3 className={styles.group}>{group}</h3>
+              <dl className={styles.keys}>
+                {SHORTCUTS.filter((shortcut) => shortcut.group === group).map((shortcut) => (
+                  <div key={shortcut.keys} className={styles.keyRow}>
+                    <dt>
+                      <kbd className={styles.kbd}>{shortcut.keys}</kbd>
+                    </dt>
+                    <dd>{shortcut.does}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+          <Dialog.Close className={styles.close}>Close</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
