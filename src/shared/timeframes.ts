@@ -23,8 +23,8 @@ export interface MilestoneLike {
   targetDate: string;
 }
 
-export const SpanCodes = [Span.Day, Span.Week, Span.Milestone] as const;
-export const ScopeCodes = [Scope.InScope, Scope.OutOfScope] as const;
+const SpanCodes = [Span.Day, Span.Week, Span.Milestone] as const;
+const ScopeCodes = [Scope.InScope, Scope.OutOfScope] as const;
 
 export function isSpan(value: unknown): value is Span {
   return (SpanCodes as readonly unknown[]).includes(value);
@@ -74,10 +74,8 @@ export function firstDayOfWeek(weekIndex: number): number {
 }
 
 export const dayTimeframe = (dayIndex: number): Timeframe => ({ span: Span.Day, index: dayIndex });
-export const weekTimeframe = (weekIndex: number): Timeframe => ({ span: Span.Week, index: weekIndex });
-export const milestoneTimeframe = (index: number): Timeframe => ({ span: Span.Milestone, index });
 
-export function sameTimeframe(a: Timeframe | null, b: Timeframe | null): boolean {
+function sameTimeframe(a: Timeframe | null, b: Timeframe | null): boolean {
   if (a === null || b === null) return a === b;
   return a.span === b.span && a.index === b.index;
 }
@@ -87,7 +85,7 @@ export function sameBucket(a: PlanBucket, b: PlanBucket): boolean {
 }
 
 /** Order of timeframes inside a scope: days, then weeks, then milestones, each by index; unscheduled last. */
-export function compareTimeframes(a: Timeframe | null, b: Timeframe | null): number {
+function compareTimeframes(a: Timeframe | null, b: Timeframe | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   return a.span - b.span || a.index - b.index;
 }
@@ -201,7 +199,7 @@ export interface Containment {
  * The days (as day-index range) a milestone covers: after the previous milestone's target date, up to
  * and including its own. The first milestone starts at the beginning of time. Null if it is unknown.
  */
-export function milestoneDayRange(index: number, milestones: readonly MilestoneLike[]): IndexRange | null {
+function milestoneDayRange(index: number, milestones: readonly MilestoneLike[]): IndexRange | null {
   const sorted = sortedMilestones(milestones);
   const at = sorted.findIndex((m) => m.index === index);
   if (at < 0) return null;

@@ -214,11 +214,3 @@ export async function bucketKeys(db: Db, projectId: string, bucket: PlanBucket):
     .where(inBucket(projectId, bucket))
     .orderBy(asc(projectContexts.sortKey), asc(projectContexts.itemId));
 }
-
-export async function countProjectContexts(db: Db, projectId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(projectContexts)
-    .where(eq(projectContexts.projectId, projectId));
-  return row?.n ?? 0;
-}

@@ -25,8 +25,16 @@ export function markBoardReady() {
   requestAnimationFrame(() => performance.mark(BOARD_READY_MARK));
 }
 
+/** Enough drops for a benchmark run; past it the entries are cleared, so a long session keeps none piling up. */
+const KEPT_DROPS = 500;
+const DROP_ENTRIES = [DROP_TO_PAINT_MEASURE, DROP_HANDLER_MEASURE, DROP_WAIT_MEASURE, DROP_FRAME_MEASURE];
+
 export function markDrop() {
   if (!canMeasure()) return;
+  if (performance.getEntriesByName(DROP_TO_PAINT_MEASURE).length >= KEPT_DROPS) {
+    performance.clearMarks(DROP_MARK);
+    DROP_ENTRIES.forEach((name) => performance.clearMeasures(name));
+  }
   const start = performance.mark(DROP_MARK).startTime;
   // The store update that follows queues React's render as a microtask (or dnd-kit's state changes
   // already did); a microtask queued from this one runs after it, at the end of the handler's task.

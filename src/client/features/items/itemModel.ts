@@ -11,7 +11,7 @@ import type {
   ProjectPlacement,
   WritableItemField,
 } from '../../../shared/contract/items';
-import { ItemType, Scope } from '../../../shared/enums';
+import { ItemType } from '../../../shared/enums';
 import { displayTitle } from '../../../shared/displayTitle';
 import { boardDescription } from '../../../shared/boardDescription';
 import type { PlanBucket } from '../../../shared/timeframes';
@@ -55,14 +55,6 @@ export const kindLabel: Record<number, string> = {
 export const workflowLabels = ['Not started', 'Sent to agent', 'Pull request open', 'Merged', 'Done'];
 export const workflowBadges = ['', 'Sent', 'PR open', 'Merged', 'Done'];
 
-/** The path segment of each kind's create and update calls (spec §7). */
-export type KindPath = 'demos' | 'implementations' | 'gtm';
-export function kindPath(itemType: number): KindPath {
-  if (itemType === ItemType.Demo) return 'demos';
-  if (itemType === ItemType.Implementation) return 'implementations';
-  return 'gtm';
-}
-
 export function isItemKind(value: unknown): value is ItemKind {
   return (ItemKinds as readonly unknown[]).includes(value);
 }
@@ -99,9 +91,6 @@ export function placementOf(context: ProjectPlacement): ProjectPlacement {
 export function bucketOf(item: Pick<BoardItem, 'plan'>): PlanBucket {
   return { scope: item.plan.scope, assignedTimeframe: item.plan.assignedTimeframe };
 }
-
-/** Where every new item starts before it moves to the requested bucket (spec §4). */
-export const NEW_ITEM_BUCKET: PlanBucket = { scope: Scope.OutOfScope, assignedTimeframe: null };
 
 const TEMP_PREFIX = 'tmp-';
 let tempCounter = 0;
