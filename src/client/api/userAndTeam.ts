@@ -1,5 +1,6 @@
 import type { RootState } from '../app/store';
 import { activeTeamPatched, type ActiveTeamChanges } from '../features/teams/activeTeamActions';
+import { teamEditSent, teamEditSettled } from '../features/teams/teamEditsSlice';
 import { tagTypes } from './apiSlice';
 import { enhancedApi } from './userAndTeam.gen';
 
@@ -10,17 +11,10 @@ interface LifecycleApi {
   dispatch: (action: unknown) => unknown;
   getState: () => unknown;
   queryFulfilled: Promise<{ data: unknown }>;
+  requestId: string;
 }
 
 const activeTeamOf = (state: unknown) => (state as RootState).coreContext.context?.activeTeam;
-
-/** Edits of one field of one team still on their way, and the value the server last accepted. */
-interface FieldEdits {
-  accepted: unknown;
-  inFlight: { value: unknown }[];
-}
-/** Per store (keyed by its getState), per `${teamId} ${field}`. */
-const editsByStore = new WeakMap<object, Map<string, FieldEdits>>();
 
 /**
  * An update of one field of the active team, applied optimistically (spec §4): the session's context
@@ -29,7 +23,7 @@ const editsByStore = new WeakMap<object, Map<string, FieldEdits>>();
  * never undoes a later edit, nor restores an edit that failed itself.
  */
 function optimisticTeamUpdate<K extends TeamField>(field: K, valueOf: (arg: never) => ActiveTeamValue<K>) {
-  return async (arg: unknown, { dispatch, getState, queryFulfilled }: LifecycleApi) => {
+  return async (arg: unknown, { dispatch, getState, queryFulfilled, requestId }: LifecycleApi) => {
     const team = activeTeamOf(getState());
     if (!team) return;
     const teamId = team.id;
@@ -49,36 +43,31 @@ function optimisticTeamUpdate<K extends TeamField>(field: K, valueOf: (arg: neve
       );
     };
 
-    const storeEdits = editsByStore.get(getState) ?? new Map<string, FieldEdits>();
-    editsByStore.set(getState, storeEdits);
     const key = `${teamId} ${field}`;
-    const edits = storeEdits.get(key) ?? { accepted: team[field], inFlight: [] };
-    storeEdits.set(key, edits);
-    const edit = { value: valueOf(arg as never) };
-    edits.inFlight.push(edit);
-    show(edit.value);
+    const value = valueOf(arg as never);
+    dispatch(teamEditSent({ key, requestId, value, accepted: team[field] }));
+    show(value);
 
-    let ok = true;
-    try {
-      await queryFulfilled;
-    } catch {
-      ok = false;
-    }
-    const wasShown = edits.inFlight.at(-1) === edit;
-    edits.inFlight = edits.inFlight.filter((other) => other !== edit);
-    if (ok) edits.accepted = edit.value;
-    if (edits.inFlight.length === 0) storeEdits.delete(key);
+    const ok = await queryFulfilled.then(
+      () => true,
+      () => false,
+    );
+    const before = (getState() as RootState).teamEdits[key];
+    const wasShown = before?.inFlight.at(-1)?.requestId === requestId;
+    dispatch(teamEditSettled({ key, requestId, ok }));
+    const after = (getState() as RootState).teamEdits[key];
+    const fallback = after?.inFlight.at(-1)?.value ?? (ok ? value : before?.accepted);
     const current = activeTeamOf(getState());
     // Only the edit on screen is settled: a refused one is put back; an accepted one is shown again if
     // a read that raced it brought the old value. Once another team is active, only the team list
     // still shows this one (by name): the context the switch brought may predate the answer.
     if (!wasShown) return;
     if (current?.id !== teamId) {
-      if (field === 'teamName') show(ok ? edit.value : (edits.inFlight.at(-1)?.value ?? edits.accepted));
+      if (field === 'teamName') show(ok ? value : fallback);
       return;
     }
-    if (!ok) show(edits.inFlight.at(-1)?.value ?? edits.accepted);
-    else if (current[field] !== edit.value) show(edit.value);
+    if (!ok) show(fallback);
+    else if (current[field] !== value) show(value);
   };
 }
 

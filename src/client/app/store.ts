@@ -4,6 +4,7 @@ import { api } from '../api/apiSlice';
 import { callsSlice } from '../features/calls/callsSlice';
 import { coreContextSlice } from '../features/session/coreContextSlice';
 import { quotaErrorSlice } from '../features/quota/quotaErrorSlice';
+import { teamEditsSlice } from '../features/teams/teamEditsSlice';
 import { invitesSlice } from '../features/members/invitesSlice';
 import { projectsSlice } from '../features/projects/projectsSlice';
 import { itemsSlice } from '../features/items/itemsSlice';
@@ -17,6 +18,7 @@ const rootReducer = combineReducers({
   [coreContextSlice.name]: persistedCoreContextReducer,
   [callsSlice.name]: callsSlice.reducer,
   [quotaErrorSlice.name]: quotaErrorSlice.reducer,
+  [teamEditsSlice.name]: teamEditsSlice.reducer,
   [projectsSlice.name]: projectsSlice.reducer,
   [itemsSlice.name]: itemsSlice.reducer,
   [boardSlice.name]: boardSlice.reducer,
