@@ -209,3 +209,18 @@ test('the team list is the server’s, with each new context, and goes at sign-o
   await store.dispatch(authApi.endpoints.testAuthenticate.initiate({ emailAddress: 'grace@example.com' }));
   expect(listedTeams(store).map((team) => team.teamName)).toEqual(['Analytical Engines']);
 });
+
+test('the rollback state is in the store while an edit is on its way, and gone once it is answered', async () => {
+  const store = await signedInStore();
+  const held = heldAnswers('/teams/active/name');
+  const request = store.dispatch(userAndTeamApi.endpoints.putTeamName.initiate({ newTeamName: 'Engines' }));
+  const teamId = selectActiveTeam(store.getState())!.id;
+  expect(store.getState().teamEdits[`${teamId} teamName`]).toEqual({
+    accepted: 'Analytical Engines',
+    inFlight: [{ requestId: expect.any(String), value: 'Engines' }],
+  });
+  await held.answer(0, 'ok');
+  await request;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(store.getState().teamEdits).toEqual({});
+});
