@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './signIn';
 
 /** axe (WCAG 2.x A and AA, best practices) on the screens people use most. */
 const scan = async (page: Page) => {
@@ -14,9 +15,7 @@ const scan = async (page: Page) => {
 
 test('the board, the item panel and the settings pages have no axe violations', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await page.getByLabel(/e-mail/i).fill(`axe-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: /^sign in with test/i }).click();
+  await signIn(page, `axe-${Date.now()}@example.com`);
   const today = page.locator('[data-bucket-key]').first();
   await today.getByRole('button', { name: /^Add item to/ }).click();
   await today.getByRole('form').getByLabel('Title').fill('Accessible item');

@@ -1,11 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-
-async function signIn(page: Page, emailAddress: string) {
-  await page.goto('/');
-  await page.getByLabel(/e-mail/i).fill(emailAddress);
-  await page.getByRole('button', { name: /^sign in with test/i }).click();
-  await expect(page.getByRole('banner').getByText(emailAddress)).toBeVisible();
-}
+import { signIn } from './signIn';
 
 const column = (page: Page, index: number) => page.locator('[data-bucket-key]').nth(index);
 const cardTitles = (where: Locator) => where.locator('[data-card-id] [data-card-focus] > span:first-child');

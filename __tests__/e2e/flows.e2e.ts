@@ -1,11 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, emailAddress: string) {
-  await page.goto('/');
-  await page.getByLabel(/e-mail/i).fill(emailAddress);
-  await page.getByRole('button', { name: /^sign in with test/i }).click();
-  await expect(page.getByRole('banner').getByText(emailAddress)).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { signIn } from './signIn';
 
 test('the item creation flow on the built-in drafter puts the previewed items on the board', async ({ page }) => {
   const errors: string[] = [];

@@ -1,17 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInHere } from './signIn';
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const column = (page: Page, index: number) => page.locator('[data-bucket-key]').nth(index);
 const cardTitles = (where: Locator) => where.locator('[data-card-id] [data-card-focus] > span:first-child');
 /** What the issue asks: another member's change shows within a second (plus a margin for a loaded CI box). */
 const LIVE = { timeout: 1_500 };
-
-async function signInWithTest(page: Page, emailAddress: string) {
-  await page.getByRole('button', { name: /Test/ }).first().click();
-  await page.getByLabel(/e-mail/i).fill(emailAddress);
-  await page.getByRole('button', { name: /^sign in/i }).click();
-  await expect(page.getByRole('banner').first().getByText(emailAddress)).toBeVisible();
-}
 
 /**
  * Two members on one team in two browsers: a new item, a move, an edit and a completion made in
@@ -26,13 +20,13 @@ test("one member's changes reach another member's open board at once", async ({ 
   const colleague = await (await browser.newContext()).newPage();
 
   await admin.goto('/');
-  await signInWithTest(admin, adminEmail);
+  await signInHere(admin, adminEmail);
   await admin.goto('/settings/members');
   await admin.getByLabel('E-mail address').fill(colleagueEmail);
   await admin.getByRole('button', { name: 'Invite' }).click();
   const inviteLink = await admin.getByLabel(new RegExp(`Invite link for ${colleagueEmail}`)).inputValue();
   await colleague.goto(inviteLink);
-  await signInWithTest(colleague, colleagueEmail);
+  await signInHere(colleague, colleagueEmail);
   await expect(colleague.getByRole('region', { name: 'Board' })).toBeVisible();
   await admin.goto('/');
   await expect(admin.getByRole('region', { name: 'Board' })).toBeVisible();

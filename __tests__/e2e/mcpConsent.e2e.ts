@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { signIn } from './signIn';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { MemoryOAuthClient } from '../server/helpers/oauthBrowser';
 import { baseURL } from './playwright.config';
@@ -12,10 +13,7 @@ import { baseURL } from './playwright.config';
 test('an MCP client registers, the member approves it, and it lists items', async ({ page }) => {
   test.setTimeout(90_000);
   const emailAddress = `consent-${Date.now()}@example.com`;
-  await page.goto('/');
-  await page.getByLabel(/e-mail/i).fill(emailAddress);
-  await page.getByRole('button', { name: /^sign in with test/i }).click();
-  await expect(page.getByRole('banner').getByText(emailAddress)).toBeVisible();
+  await signIn(page, emailAddress);
   const today = page.locator('[data-bucket-key]').first();
   await today.getByRole('button', { name: /^Add item to/ }).click();
   await today.getByRole('form').getByLabel('Title').fill('Loyalty points');

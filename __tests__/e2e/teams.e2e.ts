@@ -1,15 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInHere } from './signIn';
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 /** Signs in with the Test provider on the page's current screen (which may carry an invite). */
-async function signInWithTest(page: Page, emailAddress: string) {
-  await page.getByRole('button', { name: /Test/ }).first().click();
-  await page.getByLabel(/e-mail/i).fill(emailAddress);
-  await page.getByRole('button', { name: /^sign in/i }).click();
-  await expect(page.getByRole('banner').first().getByText(emailAddress)).toBeVisible();
-}
-
 const teamMenuButton = (page: Page) => page.getByRole('button', { name: /team menu/ });
 
 test('an Admin invites a colleague, who joins through the link; made Editor, they may not manage members', async ({
@@ -27,7 +21,7 @@ test('an Admin invites a colleague, who joins through the link; made Editor, the
 
   // The Admin opens the members page from the team menu and invites the colleague as Admin.
   await admin.goto('/');
-  await signInWithTest(admin, adminEmail);
+  await signInHere(admin, adminEmail);
   await teamMenuButton(admin).click();
   await admin.getByRole('menuitem', { name: 'Members' }).click();
   await expect(admin.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
@@ -48,7 +42,7 @@ test('an Admin invites a colleague, who joins through the link; made Editor, the
   // The colleague follows the link in another browser, signs in with the Test provider and sees the team's board.
   await colleague.goto(inviteLink);
   await expect(colleague.getByText(/You have an invite/)).toBeVisible();
-  await signInWithTest(colleague, colleagueEmail);
+  await signInHere(colleague, colleagueEmail);
   await expect(teamMenuButton(colleague)).toContainText(teamName);
   await expect(colleague.getByRole('region', { name: 'Board' })).toBeVisible();
   await expect(colleague).toHaveURL(/\/$/);
@@ -94,7 +88,7 @@ test('an Admin invites a colleague, who joins through the link; made Editor, the
 test('upgrading the plan on the settings page lifts a project quota that was just hit', async ({ page }) => {
   const id = unique();
   await page.goto('/');
-  await signInWithTest(page, `planner-${id}@example.com`);
+  await signInHere(page, `planner-${id}@example.com`);
 
   // Free allows 3 projects; the first exists. Two more through the API, quickly.
   for (const description of ['Second', 'Third']) {
@@ -141,7 +135,7 @@ test('the team menu creates, renames and switches teams, with nothing the pageâ€
   });
   const id = unique();
   await page.goto('/');
-  await signInWithTest(page, `switcher-${id}@example.com`);
+  await signInHere(page, `switcher-${id}@example.com`);
   const firstTeam = `switcher-${id}'s team`;
   await expect(teamMenuButton(page)).toContainText(firstTeam);
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './signIn';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { baseURL } from './playwright.config';
 
@@ -10,10 +11,7 @@ import { baseURL } from './playwright.config';
 test('hand an item to the terminal; an MCP client with its token moves the card', async ({ page }) => {
   test.setTimeout(90_000);
   const emailAddress = `terminal-${Date.now()}@example.com`;
-  await page.goto('/');
-  await page.getByLabel(/e-mail/i).fill(emailAddress);
-  await page.getByRole('button', { name: /^sign in with test/i }).click();
-  await expect(page.getByRole('banner').getByText(emailAddress)).toBeVisible();
+  await signIn(page, emailAddress);
 
   const today = page.locator('[data-bucket-key]').first();
   await today.getByRole('button', { name: /^Add item to/ }).click();

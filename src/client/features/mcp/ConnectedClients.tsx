@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import {
   useListMcpConnectionsQuery,
   useRevokeMcpConnectionMutation,
   type ListMcpConnectionsApiResponse,
 } from '../../api/mcp';
 import { errorMessage } from '../../api/envelopeBaseQuery';
-import { Alert, Button } from '../../ui';
+import { Alert } from '../../ui';
+import { lastUse, RevocableRow } from './RevocableRow';
 import { scopeNames } from './scopeNames';
 import page from '../agent/AiSettingsPage.module.css';
 import styles from './McpSettingsPage.module.css';
@@ -41,31 +41,20 @@ export function ConnectedClients() {
 
 function ConnectionRow({ connection }: { connection: Connection }) {
   const [revoke, revoking] = useRevokeMcpConnectionMutation();
-  const [problem, setProblem] = useState<string | null>(null);
   return (
-    <li className={styles.token} aria-label={connection.clientName}>
-      <div className={styles.tokenText}>
-        <span className={styles.tokenName}>{connection.clientName}</span>
-        <span className={page.muted}>
+    <RevocableRow
+      name={connection.clientName}
+      action="Disconnect"
+      busy={revoking.isLoading}
+      revoke={() => revoke(connection.id).unwrap()}
+      details={
+        <>
           {connection.host && `${connection.host} · `}
           {connection.scopes.map((scope) => scopeNames[scope]).join(', ')} · connected{' '}
           {new Date(connection.connectedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })} ·{' '}
-          {connection.lastUsedAt ? `last used ${new Date(connection.lastUsedAt).toLocaleString()}` : 'never used'}
-        </span>
-        {problem && <Alert>{problem}</Alert>}
-      </div>
-      <Button
-        variant="secondary"
-        disabled={revoking.isLoading}
-        onClick={() => {
-          setProblem(null);
-          revoke(connection.id)
-            .unwrap()
-            .catch((error: unknown) => setProblem(errorMessage(error)));
-        }}
-      >
-        Disconnect
-      </Button>
-    </li>
+          {lastUse(connection.lastUsedAt)}
+        </>
+      }
+    />
   );
 }

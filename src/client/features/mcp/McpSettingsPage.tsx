@@ -11,6 +11,7 @@ import { SettingsNav } from '../account/SettingsNav';
 import { Alert, Button, CopyButton } from '../../ui';
 import { MCP_TOKEN_LIMITS, McpScopes, type McpScope } from '../../../shared/contract/mcp';
 import { ConnectedClients } from './ConnectedClients';
+import { lastUse, RevocableRow } from './RevocableRow';
 import { scopeNames } from './scopeNames';
 import page from '../agent/AiSettingsPage.module.css';
 import form from '../github/GithubSettingsPage.module.css';
@@ -88,33 +89,21 @@ export function McpSettingsPage() {
 
 function TokenRow({ token }: { token: Token }) {
   const [revoke, revoking] = useRevokeMcpTokenMutation();
-  const [problem, setProblem] = useState<string | null>(null);
   return (
-    <li className={styles.token} aria-label={token.name}>
-      <div className={styles.tokenText}>
-        <span className={styles.tokenName}>{token.name}</span>
-        <span className={page.muted}>
+    <RevocableRow
+      name={token.name}
+      action="Revoke"
+      busy={revoking.isLoading}
+      revoke={() => revoke(token.id).unwrap()}
+      details={
+        <>
           {token.kind === 'item'
             ? `Writes ${token.itemExternalId ?? 'one item'} only`
             : token.scopes.map((scope) => scopeNames[scope]).join(', ')}
-          {' · '}made {date(token.createdAt)} · expires {date(token.expiresAt)} ·{' '}
-          {token.lastUsedAt ? `last used ${new Date(token.lastUsedAt).toLocaleString()}` : 'never used'}
-        </span>
-        {problem && <Alert>{problem}</Alert>}
-      </div>
-      <Button
-        variant="secondary"
-        disabled={revoking.isLoading}
-        onClick={() => {
-          setProblem(null);
-          revoke(token.id)
-            .unwrap()
-            .catch((error: unknown) => setProblem(errorMessage(error)));
-        }}
-      >
-        Revoke
-      </Button>
-    </li>
+          {' · '}made {date(token.createdAt)} · expires {date(token.expiresAt)} · {lastUse(token.lastUsedAt)}
+        </>
+      }
+    />
   );
 }
 
