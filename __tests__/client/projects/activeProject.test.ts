@@ -3,9 +3,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { projectsApi } from '../../../src/client/api/projects';
 import { accountApi } from '../../../src/client/api/account';
 import { selectIsBlocking } from '../../../src/client/features/calls/callsSlice';
-import { selectActiveProject } from '../../../src/client/features/session/coreContextSlice';
+
 import { selectActiveQuotaError } from '../../../src/client/features/quota/quotaErrorSlice';
-import { selectBoardProject } from '../../../src/client/features/projects/projectsSelectors';
+import { selectActiveProject } from '../../../src/client/features/projects/projectsSelectors';
 import { createItem } from '../../../src/client/features/items/itemCommands';
 import { ItemType } from '../../../src/shared/enums';
 import { server } from '../helpers/server';
@@ -42,7 +42,7 @@ describe('setting the active project (spec §4)', () => {
     await change;
     expect(selectIsBlocking(store.getState())).toBe(false);
     expect(selectActiveProject(store.getState())?.id).toBe('project-2');
-    expect(selectBoardProject(store.getState())?.description).toBe('Launch');
+    expect(selectActiveProject(store.getState())?.description).toBe('Launch');
     await idle();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(store.getState().items.projectId).toBe('project-2');

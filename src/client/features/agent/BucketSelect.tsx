@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveProject } from '../session/coreContextSlice';
+import { selectActiveProject } from '../projects/projectsSelectors';
 import { boardColumns, moveTargets, todayIndex, type BoardColumn } from '../board/boardColumns';
 import { Scope } from '../../../shared/enums';
 import { bucketKey, scopeLabel } from '../../../shared/timeframes';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveProject, selectActiveTeam } from '../session/coreContextSlice';
+import { selectActiveTeam } from '../session/coreContextSlice';
+import { selectActiveProject } from '../projects/projectsSelectors';
 import { usePutFirstRunExperienceMutation } from '../../api/userAndTeam';
 import { useUpdateProjectMutation } from '../../api/projects';
 import { errorMessage } from '../../api/envelopeBaseQuery';

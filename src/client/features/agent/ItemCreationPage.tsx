@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveProject } from '../session/coreContextSlice';
+import { selectActiveProject } from '../projects/projectsSelectors';
 import { resumeStep, type StepOf } from '../../../shared/flows';
 import { AGENT_LIMITS, type PairContent } from '../../../shared/contract/agent';
 import { parseBucketKey } from '../../../shared/timeframes';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveProject } from '../session/coreContextSlice';
+import { selectActiveProject } from '../projects/projectsSelectors';
 import { resumeStep, type StepOf } from '../../../shared/flows';
 import { AGENT_LIMITS, type PairContent, type QuestionAnswer } from '../../../shared/contract/agent';
 import { useAgentDraft } from './useAgentDraft';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveProject } from '../session/coreContextSlice';
+import { selectActiveProject } from '../projects/projectsSelectors';
 import type { PairContent } from '../../../shared/contract/agent';
 import type { StoredPattern } from '../../../shared/contract/agentDrafts';
 import { buttonClassName } from '../../ui';

@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetProjectItemQuery } from '../../api/items';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveProject } from '../session/coreContextSlice';
+import { selectActiveProject } from '../projects/projectsSelectors';
 import { displayTitle } from '../../../shared/displayTitle';
 import type { PlanBucket } from '../../../shared/timeframes';
 

@@ -12,7 +12,7 @@ import {
   selectBucketIdMap,
   selectItemCount,
 } from '../items/itemsSelectors';
-import { selectActiveProjectId, selectBoardMilestones, selectBoardProject } from '../projects/projectsSelectors';
+import { selectActiveProjectId, selectBoardMilestones, selectActiveProject } from '../projects/projectsSelectors';
 import { matchesTimeframeFilter } from '../../../shared/timeframes';
 import { Alert, Button, Spinner } from '../../ui';
 import { filtersCleared, selectBoardFilters, selectOpenItemId, selectSearchText } from './boardSlice';
@@ -59,7 +59,7 @@ export function Board() {
   const filters = useAppSelector(selectBoardFilters);
   const searchText = useAppSelector(selectSearchText);
   const openItemId = useAppSelector(selectOpenItemId);
-  const projectName = useAppSelector(selectBoardProject)?.description;
+  const projectName = useAppSelector(selectActiveProject)?.description;
   const [navigation] = useState(() => new BoardNavigation(store));
   // The subscription says how many items a project may hold (checked before each create).
   useGetSubscriptionQuery();

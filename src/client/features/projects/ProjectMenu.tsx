@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useAppSelector } from '../../app/hooks';
-import { projectStatusLabel, selectActiveProjectId, selectAllProjects, selectBoardProject } from './projectsSelectors';
+import { projectStatusLabel, selectActiveProjectId, selectAllProjects, selectActiveProject } from './projectsSelectors';
 import styles from './ProjectSwitcher.module.css';
 
 interface ProjectMenuProps {
@@ -18,7 +18,7 @@ interface ProjectMenuProps {
 /** The project menu (loaded on first use): the team's projects, a new one, this one's settings. */
 export default function ProjectMenu(props: ProjectMenuProps) {
   const { open, onOpenChange, triggerRef, triggerContent, triggerLabel, onSwitch, onNewProject, onSettings } = props;
-  const project = useAppSelector(selectBoardProject);
+  const project = useAppSelector(selectActiveProject);
   const activeId = useAppSelector(selectActiveProjectId);
   const projects = useAppSelector(selectAllProjects);
   const sorted = [...projects].sort((a, b) => a.status - b.status || a.description.localeCompare(b.description));

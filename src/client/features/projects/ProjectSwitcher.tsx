@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSetActiveProjectMutation } from '../../api/projects';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { noticeShown } from '../board/boardSlice';
-import { projectStatusLabel, selectActiveProjectId, selectBoardProject } from './projectsSelectors';
+import { projectStatusLabel, selectActiveProjectId, selectActiveProject } from './projectsSelectors';
 import styles from './ProjectSwitcher.module.css';
 
 const ProjectMenu = lazy(() => import(/* webpackChunkName: "menus" */ './ProjectMenu'));
@@ -15,7 +15,7 @@ type OpenDialog = 'new' | 'settings' | null;
 /** The board's title: the active project, a menu to switch to another, create one, or change its settings. */
 export function ProjectSwitcher() {
   const dispatch = useAppDispatch();
-  const project = useAppSelector(selectBoardProject);
+  const project = useAppSelector(selectActiveProject);
   const activeId = useAppSelector(selectActiveProjectId);
   const [setActiveProject] = useSetActiveProjectMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);

@@ -20,14 +20,14 @@ export const selectProjectById = (state: RootState, id: string) =>
 export const selectActiveProjectId = (state: RootState) =>
   state.coreContext.context?.userContext.activeProjectId ?? null;
 
-/** The project the board shows. */
-export const selectBoardProject = (state: RootState) => {
+/** The active project (the board shows it): the projects slice is the one copy every screen reads. */
+export const selectActiveProject = (state: RootState) => {
   const id = selectActiveProjectId(state);
   return id ? selectProjectById(state, id) : undefined;
 };
 
 export const selectBoardMilestones = createSelector(
-  [(state: RootState) => selectBoardProject(state)?.milestones],
+  [(state: RootState) => selectActiveProject(state)?.milestones],
   (milestones) => (milestones ? [...milestones].sort((a, b) => a.index - b.index) : EMPTY),
 );
 

@@ -144,9 +144,6 @@ export const coreContextSlice = createSlice({
     selectActiveTeam: (state) => state.context?.activeTeam ?? null,
     /** Every team of the user, with their role in it (the team menu switches between them). */
     selectAvailableTeams: (state) => state.context?.availableTeams ?? noTeams,
-    selectActiveProject: (state) =>
-      state.context?.availableProjects.find((project) => project.id === state.context?.userContext.activeProjectId) ??
-      null,
   },
 });
 
@@ -159,5 +156,4 @@ export const {
   selectLastAuthExtensionTimestamp,
   selectActiveTeam,
   selectAvailableTeams,
-  selectActiveProject,
 } = coreContextSlice.selectors;

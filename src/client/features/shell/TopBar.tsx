@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveProject, selectCoreContext } from '../session/coreContextSlice';
+import { selectCoreContext } from '../session/coreContextSlice';
+import { selectActiveProject } from '../projects/projectsSelectors';
 import { BrandMark, buttonClassName } from '../../ui';
 import { SettingsIcon } from './SettingsIcon';
 import { SignOutButton } from './SignOutButton';
