@@ -3,6 +3,7 @@ import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, inWeek, teamUser } from './helpers/planning';
 import { join } from './helpers/members';
 import { freePort, MemoryOAuthClient, visitConsent } from './helpers/oauthBrowser';
+import { deleteExpiredOAuthModels } from '../../src/server/repositories/oauthModels';
 
 jest.setTimeout(60_000);
 
@@ -326,5 +327,19 @@ describe('the MCP server with OAuth 2.1: /mcp', () => {
       client_id: oauth.information!.client_id,
     });
     expect(refresh.status).toBe(400);
+  });
+
+  it('sweeps expired codes and tokens, keeping live ones', async () => {
+    const oauth = new MemoryOAuthClient({ redirect_uris: [redirectUri] });
+    const tokens = await (await redeem(oauth, await codeFor(oauth))).json();
+    await t.app.db.execute(
+      `update oauth_models set expires_at = now() - interval '1 minute' where kind = 'AccessToken' and id = '${tokens.access_token}'` as never,
+    );
+    expect(await deleteExpiredOAuthModels(t.app.db, new Date())).toBeGreaterThanOrEqual(1);
+    const left = (await t.app.db.execute(
+      `select count(*)::int as n from oauth_models where expires_at < now()` as never,
+    )) as unknown as { rows: { n: number }[] };
+    expect(left.rows[0]!.n).toBe(0);
+    expect(await t.app.oauth.RefreshToken.find(tokens.refresh_token)).toBeTruthy();
   });
 });

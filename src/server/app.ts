@@ -33,6 +33,7 @@ import eventRoutes from './routes/events';
 import teamChangeEvents from './plugins/teamChangeEvents';
 import { createTeamEventHub, type TeamEventHub } from './services/teamEvents/teamEventHub';
 import { createAuthorizationServer } from './oauth/authorizationServer';
+import { deleteExpiredOAuthModels } from './repositories/oauthModels';
 import type Provider from 'oidc-provider';
 import contextItemRoutes from './routes/contextItems';
 import agentRoutes from './routes/agent';
@@ -117,6 +118,13 @@ export async function buildApp(options: AppOptions) {
       behindProxy: config.trustProxyHops > 0,
     }),
   );
+  // Expired OAuth codes, tokens, interactions and sessions are deleted every 10 minutes.
+  const oauthSweep = setInterval(() => {
+    deleteExpiredOAuthModels(app.db, app.clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'OAuth clean-up failed'),
+    );
+  }, 10 * 60_000).unref();
+  app.addHook('onClose', async () => clearInterval(oauthSweep));
   await app.register(envelope);
   await app.register(securityHeaders, { secure: config.secureCookies });
   // Stripe's webhook is not a browser call: its signature, checked in the route, stands in for CSRF;
