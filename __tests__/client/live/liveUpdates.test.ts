@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { itemDeleteRequested, itemUpdateRequested } from '../../../src/client/features/items/itemsSlice';
-import { teamChangeReceived } from '../../../src/client/features/live/liveActions';
+import { removedFromTeam, teamChangeReceived } from '../../../src/client/features/live/liveActions';
 import { refreshBoard } from '../../../src/client/features/items/itemCommands';
 import { server } from '../helpers/server';
 import { planBackend, unscheduled } from '../helpers/handlers/planBackend';
@@ -65,5 +65,19 @@ describe('live updates on the board', () => {
     expect(item('a')?.description).toBe('Mine');
     expect(ids(unscheduled())).toEqual(['a', 'b']);
     await idle();
+  });
+});
+
+describe('removed from the team', () => {
+  it('says so and reads the context again, which lands the user in another team', async () => {
+    seedThree();
+    const { store } = await boardStore();
+    const teamName = store.getState().coreContext.context!.activeTeam.teamName;
+    store.dispatch(removedFromTeam());
+    expect(store.getState().board.notice?.message).toBe(
+      `You are no longer a member of ${teamName}, so Baton opened another team.`,
+    );
+    await settle();
+    expect(store.getState().coreContext.status).toBe('signedIn');
   });
 });
