@@ -5,6 +5,10 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
+
+const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt)$/;
 
 /** The commit being built, so a bug report can name it; BUILD_HASH wins (CI), then git. */
 function buildHash() {
@@ -92,6 +96,25 @@ module.exports = (_env, argv) => {
       new CopyWebpackPlugin({
         patterns: [{ from: 'static', globOptions: { ignore: ['**/index.html'] } }],
       }),
+      // Precompressed beside each file (the server sends .br or .gz when the browser takes it);
+      // index.html is not among them: the server adds the site settings to it per request.
+      ...(isProduction
+        ? [
+            new CompressionPlugin({
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              test: COMPRESSIBLE,
+              threshold: 1024,
+            }),
+            new CompressionPlugin({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: COMPRESSIBLE,
+              threshold: 1024,
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+            }),
+          ]
+        : []),
     ],
   };
 };

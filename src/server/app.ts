@@ -1,4 +1,6 @@
 import Fastify from 'fastify';
+import compress from '@fastify/compress';
+import { constants as zlibConstants } from 'node:zlib';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
@@ -126,6 +128,14 @@ export async function buildApp(options: AppOptions) {
   }, 10 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(oauthSweep));
   await app.register(envelope);
+  // API answers above 1 kB go out compressed (brotli at a fast level, else gzip); streams that hijack
+  // the reply (the events stream, MCP, OAuth) and precompressed files are left as they are.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(securityHeaders, { secure: config.secureCookies });
   // Stripe's webhook is not a browser call: its signature, checked in the route, stands in for CSRF;
   // Apple's callback is a cross-site form post by design that only redirects; MCP calls carry a bearer token;

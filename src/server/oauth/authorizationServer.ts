@@ -77,7 +77,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true },
+      // A client revokes only its own tokens.
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',

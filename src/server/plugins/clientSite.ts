@@ -38,6 +38,8 @@ async function clientSite(app: FastifyInstance, options: { config: Config; distD
       root: distDir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each file; the one the browser accepts is sent (Vary: Accept-Encoding).
+      preCompressed: true,
       // File names carry content hashes, so they never change; index.html is never served from here.
       setHeaders: (reply, filePath) => {
         const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
