@@ -58,9 +58,15 @@ describe('team events', () => {
     const completed = await call(t.app, 'PUT', `/v1/teams/active/project-items/all/${item.id}/complete`, {
       cookie: owner.cookie,
       body: { markComplete: true },
+      // The tab that made the change is named, so that tab can skip its own change.
+      headers: { 'x-baton-client': 'owner-tab-1' },
     });
     expect(completed.statusCode).toBe(200);
-    expect((await stream.next(change('items'))).data).toMatchObject({ kind: 'items', itemIds: [item.id] });
+    expect((await stream.next(change('items'))).data).toMatchObject({
+      kind: 'items',
+      itemIds: [item.id],
+      origin: 'owner-tab-1',
+    });
 
     const renamed = await call(t.app, 'PUT', '/v1/teams/active/name', {
       cookie: owner.cookie,

@@ -1,6 +1,8 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { Envelope } from '../../shared/results';
 import { carriesIdempotencyKey, retryDelay, withIdempotencyKey } from './idempotentCreates';
+import { CLIENT_ID_HEADER } from '../../shared/contract/events';
+import { tabId } from './tabId';
 
 /**
  * The API lives on the page's origin; generated paths already start with /v1. Absolute, because
@@ -10,11 +12,15 @@ export const apiBaseUrl = () => globalThis.location?.origin ?? 'http://localhost
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
 
-/** Every call that changes data is JSON, even without a body: the server's CSRF rule. */
+/**
+ * Every call that changes data is JSON, even without a body (the server's CSRF rule), and names this
+ * tab, so the live stream does not bring the tab its own change back (shared/contract/events.ts).
+ */
 function withJsonContentType(args: string | FetchArgs): string | FetchArgs {
   if (typeof args === 'string' || (args.method ?? 'GET').toUpperCase() === 'GET') return args;
   const headers = new Headers(args.headers as HeadersInit | undefined);
   headers.set('content-type', 'application/json');
+  headers.set(CLIENT_ID_HEADER, tabId);
   return { ...args, headers };
 }
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { changesOfRequest } from '../services/teamEvents/changesOfRequest';
+import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN } from '../../shared/contract/events';
 
 /**
  * After every successful write through the API, tells the team's open boards what changed
@@ -21,9 +22,11 @@ async function teamChangeEvents(app: FastifyInstance) {
           ? (request.body as Record<string, unknown>)
           : undefined,
     });
+    const clientId = request.headers[CLIENT_ID_HEADER];
+    const origin = typeof clientId === 'string' && CLIENT_ID_PATTERN.test(clientId) ? clientId : undefined;
     for (const change of changes) {
       await app.teamEvents
-        .publish(teamId, change)
+        .publish(teamId, origin ? { ...change, origin } : change)
         .catch((error: unknown) => request.log.warn({ err: error, change }, 'team events: publish failed'));
     }
   });

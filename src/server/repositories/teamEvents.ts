@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { teamEvents, type TeamEventRow } from '../db/schema';
-import type { TeamChange } from '../../shared/contract/events';
+import type { TeamEvent } from '../../shared/contract/events';
 
 export const TEAM_EVENTS_CHANNEL = 'baton_team_events';
 
 /** Stores the change and notifies every instance (`teamId:id`); inside a transaction both wait for its commit. */
-export async function insertTeamEvent(db: Db, teamId: string, change: TeamChange): Promise<void> {
+export async function insertTeamEvent(db: Db, teamId: string, change: TeamEvent): Promise<void> {
   await db.execute(sql`
     with stored as (
       insert into ${teamEvents} (team_id, payload) values (${teamId}, ${JSON.stringify(change)}::jsonb)

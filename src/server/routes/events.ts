@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { TeamEventRow } from '../db/schema';
 import { keptTeamEventIds, latestTeamEventId } from '../repositories/teamEvents';
 import { requireActiveTeam } from './activeTeam';
-import { TEAM_EVENTS_HEARTBEAT_SECONDS, type TeamChange } from '../../shared/contract/events';
+import { TEAM_EVENTS_HEARTBEAT_SECONDS, type TeamEvent } from '../../shared/contract/events';
 
 /**
  * `GET /v1/teams/active/events`: the active team's changes as server-sent events, for every open
@@ -41,7 +41,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     request.raw.on('close', end);
     const deliver = (rows: TeamEventRow[]) => {
       for (const row of rows) {
-        const change = row.payload as TeamChange;
+        const change = row.payload as TeamEvent;
         if (change.kind === 'memberRemoved' && change.userId === userId) {
           write(response, row.id, 'removed', {});
           return end();

@@ -14,5 +14,15 @@ export type TeamChange =
   | { kind: 'team' }
   | { kind: 'memberRemoved'; userId: string };
 
+/**
+ * The header a browser tab sends with its writes (a random id per tab). The change it causes carries
+ * it back as `origin`, so that tab, which applied the change already, does not read it again.
+ */
+export const CLIENT_ID_HEADER = 'x-baton-client';
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A change as the stream carries it: what changed, and the tab that made it (when one did). */
+export type TeamEvent = TeamChange & { origin?: string };
+
 /** Seconds between heartbeats (comment lines) that keep proxies from closing a quiet stream. */
 export const TEAM_EVENTS_HEARTBEAT_SECONDS = 15;

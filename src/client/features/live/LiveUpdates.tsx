@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { TEAM_EVENTS_PATH, type TeamChange } from '../../../shared/contract/events';
+import { TEAM_EVENTS_PATH, type TeamChange, type TeamEvent } from '../../../shared/contract/events';
+import { tabId } from '../../api/tabId';
 import { liveResyncNeeded, removedFromTeam, teamChangeReceived } from './liveActions';
 
 /** Away longer than this (a sleeping laptop, a background tab), the board is read again on return. */
@@ -20,7 +21,11 @@ export function LiveUpdates() {
     const source = new EventSource(TEAM_EVENTS_PATH);
     let dropped = false;
     let hiddenAt: number | null = null;
-    source.addEventListener('change', (event) => dispatch(teamChangeReceived(JSON.parse(event.data) as TeamChange)));
+    source.addEventListener('change', (event) => {
+      const { origin, ...change } = JSON.parse(event.data) as TeamEvent;
+      // This tab made it: its own store has it already.
+      if (origin !== tabId) dispatch(teamChangeReceived(change as TeamChange));
+    });
     source.addEventListener('reset', () => dispatch(liveResyncNeeded()));
     source.addEventListener('removed', () => {
       source.close();

@@ -7,7 +7,7 @@ import {
   listTeamEventsAfter,
   TEAM_EVENTS_CHANNEL,
 } from '../../repositories/teamEvents';
-import type { TeamChange } from '../../../shared/contract/events';
+import type { TeamEvent } from '../../../shared/contract/events';
 
 /** One open stream: the events of its team after `lastId` are written to it, in order. */
 export interface TeamEventSubscriber {
@@ -17,7 +17,7 @@ export interface TeamEventSubscriber {
 }
 
 export interface TeamEventHub {
-  publish(teamId: string, change: TeamChange): Promise<void>;
+  publish(teamId: string, change: TeamEvent): Promise<void>;
   subscribe(subscriber: TeamEventSubscriber): Promise<() => void>;
   close(): Promise<void>;
 }
