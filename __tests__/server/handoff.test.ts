@@ -193,6 +193,43 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     expect(forced.statusCode).toBe(200);
   });
 
+  it('refuses an item whose parent context is not written yet, on both hand-off kinds', async () => {
+    const root = await call(t.app, 'POST', '/v1/teams/active/context-items', {
+      cookie: owner.cookie,
+      body: { title: 'Billing rules', body: '' },
+    });
+    const child = await call(t.app, 'POST', '/v1/teams/active/context-items', {
+      cookie: owner.cookie,
+      body: { title: 'Invoices', body: 'Monthly, in EUR.', parentContextItemId: root.json().data.id },
+    });
+    const item = await createItem(t.app, owner.cookie, owner.projectId, {
+      project: inWeek(2968),
+      item: { description: 'Invoice PDF', goals: ['A PDF per invoice'], parentContextItemId: child.json().data.id },
+    });
+    const issues = github.issues.length;
+    for (const automationKind of [0, 1]) {
+      const refused = await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind, agent: 'claude-code' },
+      });
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        400,
+        'Not ready to hand off: the parent context “Billing rules” has no text yet: write it on the Context page. Fix them, or send anyway.',
+      ]);
+    }
+    expect(github.issues).toHaveLength(issues);
+
+    await call(t.app, 'PUT', `/v1/teams/active/context-items/${root.json().data.id}`, {
+      cookie: owner.cookie,
+      body: { title: 'Billing rules', body: 'Prices include VAT.' },
+    });
+    const sent = await call(t.app, 'POST', SEND, {
+      cookie: owner.cookie,
+      body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+    });
+    expect(sent.statusCode).toBe(200);
+  });
+
   it('sends to another reachable repository and base branch when asked, and refuses one the app cannot reach', async () => {
     const item = await readyItem();
     const sent = await call(t.app, 'POST', SEND, {

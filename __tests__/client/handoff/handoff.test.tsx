@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { planBackend } from '../helpers/handlers/planBackend';
 import { handoffBackend } from '../helpers/handlers/handoff';
 import { githubBackend } from '../helpers/handlers/github';
+import { contextBackend } from '../helpers/handlers/contextItems';
 import { fakeLayout, renderBoard } from '../board/boardTestUtils';
 
 fakeLayout();
@@ -143,6 +144,32 @@ describe('Hand off… in the item panel', () => {
     expect(handoffBackend.sent).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Send anyway' }));
     await waitFor(() => expect(handoffBackend.sent).toMatchObject([{ itemId: 'v', force: true }]));
+  });
+
+  it('shows the item checks before sending, with an unwritten parent context one click away', async () => {
+    const rules = contextBackend.add({ title: 'Billing rules', body: '' });
+    const invoices = contextBackend.add({ title: 'Invoices', body: 'Monthly.', parentContextItemId: rules.id });
+    planBackend.seed([
+      {
+        id: 'p',
+        description: 'Invoice PDF',
+        goals: ['A PDF per invoice'],
+        parentContextItemId: invoices.id,
+        bucket: { scope: 0, assignedTimeframe: { span: 4, index: 0 } },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderBoard();
+    const dialog = await openHandoff(user, 'Invoice PDF');
+    const checks = await within(dialog).findByRole('list', { name: 'Item readiness' });
+    expect(checks).toHaveTextContent('✓ Item has a title');
+    expect(checks).toHaveTextContent('✓ Item is scheduled');
+    expect(checks).toHaveTextContent(
+      '✗ Parent context is written — the parent context “Billing rules” has no text yet: write it on the Context page',
+    );
+    await user.click(within(checks).getByRole('button', { name: 'Write it' }));
+    expect(await screen.findByRole('heading', { name: 'Context', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Billing rules');
   });
 
   it('waits for unsaved text to be saved, so the issue says what the panel shows', async () => {

@@ -49,6 +49,8 @@ export interface SeedItem {
   assignedToUserId?: string | null;
   projectId?: string;
   workflowStatus?: number;
+  goals?: string[];
+  parentContextItemId?: string | null;
 }
 
 const bucketOf = (context: ProjectContext): PlanBucket => ({
@@ -172,8 +174,8 @@ export const planBackend = {
         workflowStatus: seed.workflowStatus ?? 0,
         codingAgentUrl: null,
         pullRequestUrl: null,
-        parentContextItemId: null,
-        goals: [],
+        parentContextItemId: seed.parentContextItemId ?? null,
+        goals: seed.goals ?? [],
         startDate: null,
         completionDate: seed.completionDate ?? null,
         projectContexts: [

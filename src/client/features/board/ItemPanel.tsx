@@ -387,6 +387,14 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
         <HandoffSection
           itemId={item.id}
           dirty={dirty}
+          item={{
+            description: base.item.description,
+            goals: base.item.goals,
+            newTestScenarios: base.item.newTestScenarios ?? [],
+            scheduled: item.plan.assignedTimeframe !== null,
+            parentContextItemId: base.item.parentContextItemId ?? null,
+          }}
+          onOpen={openFlow}
           onSent={(saved) => {
             // The server set these: the draft follows as for a read, so closing writes nothing back.
             const next = { ...base.item, ...saved } as Item;

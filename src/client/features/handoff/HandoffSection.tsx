@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch } from '../../app/hooks';
 import { useSendToAgentMutation, type SendToAgentApiResponse } from '../../api/handoff';
 import { useGetGithubUserStatusQuery } from '../../api/github';
@@ -9,6 +10,9 @@ import { envelopeOf, errorMessage } from '../../api/envelopeBaseQuery';
 import { itemHandedOff } from '../items/itemsSlice';
 import { HANDOFF_LIMITS } from '../../../shared/contract/handoff';
 import { CodingAgents, codingAgentNames, type CodingAgent } from '../../../shared/contract/github';
+import { useListContextItemsQuery } from '../../api/contextItems';
+import { chainOf } from '../context/contextTree';
+import { itemReadiness, type ItemReadinessInput } from '../../../shared/handoffReadiness';
 import { Alert, Button } from '../../ui';
 import styles from './HandoffSection.module.css';
 
@@ -26,6 +30,10 @@ const USER_CHECK = 'Your GitHub account connected';
 export function HandoffSection(props: {
   itemId: string;
   dirty: boolean;
+  /** The saved item, for the readiness checks the server makes on sending. */
+  item: Omit<ItemReadinessInput, 'parentContexts'> & { parentContextItemId: string | null };
+  /** Leaves the panel (saving it) for a page where a check can be fixed. */
+  onOpen(path: string): void;
   /** After a send: the item's hand-off fields as the server has set them. */
   onSent(saved: { codingAgentUrl?: string; workflowStatus: number }): void;
   onClose(): void;
@@ -69,6 +77,9 @@ export function HandoffSection(props: {
     }
   };
 
+  const contexts = useListContextItemsQuery(props.item.parentContextItemId ? undefined : skipToken);
+  const parentContexts = chainOf(contexts.data?.contextItems ?? [], props.item.parentContextItemId);
+  const itemChecks = itemReadiness({ ...props.item, parentContexts });
   const readiness = status.data?.agents ?? [];
   const chosen = readiness.find((entry) => entry.agent === agent);
 
@@ -144,6 +155,27 @@ export function HandoffSection(props: {
           );
         })}
       </fieldset>
+      {itemChecks.some((check) => !check.ok) && (
+        <div className={styles.field}>
+          <span className={styles.label}>Before the item is ready</span>
+          <ul className={styles.checks} aria-label="Item readiness">
+            {itemChecks.map((check, index) => (
+              <li key={`${check.check}-${index}`} className={check.ok ? styles.checkOk : styles.checkMissing}>
+                <span aria-hidden="true">{check.ok ? '✓' : '✗'}</span> {check.check}
+                {check.fix && <span className={styles.muted}> — {check.fix}</span>}
+                {check.contextItemId && (
+                  <>
+                    {' '}
+                    <Button variant="ghost" onClick={() => props.onOpen(`/context?id=${check.contextItemId}`)}>
+                      Write it
+                    </Button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {chosen && !chosen.ready && !terminal && (
         <div className={styles.field}>
           <span className={styles.label}>Before {codingAgentNames[agent]} can start</span>

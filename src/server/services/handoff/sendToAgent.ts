@@ -17,7 +17,7 @@ import { userToken } from '../githubUser';
 import { agentReadiness, findClaudeWorkflow } from './agentReadiness';
 import { COPILOT_INSTRUCTIONS, cursorComment, issueFor } from './issueBody';
 import { AutomationKind } from '../../../shared/enums';
-import { displayTitle } from '../../../shared/displayTitle';
+import { itemReadiness, readinessProblems } from '../../../shared/handoffReadiness';
 import type { Handoff, ItemHandoffs, SendToAgentBody, SentHandoff } from '../../../shared/contract/handoff';
 import type { ItemColumns } from '../../repositories/items';
 import { terminalCommands } from './terminalCommand';
@@ -54,18 +54,11 @@ export interface SendInput {
   now: Date;
 }
 
-/** What must hold before an item goes to an agent; each failing check is named (and `force` skips them). */
-function readinessProblems(
-  item: { description: string; goals: string[]; newTestScenarios: string[] },
-  scheduled: boolean,
-) {
-  const problems: string[] = [];
-  if (!displayTitle(item.description).trim()) problems.push('the item has no title: write its description');
-  if (item.goals.length === 0 && item.newTestScenarios.length === 0) {
-    problems.push('the item has no goals or test scenarios to say when it is done');
-  }
-  if (!scheduled) problems.push('the item is not scheduled: put it on a day, week or milestone');
-  return problems;
+/** The item checks of agents.md §3, read from the database: its buckets and its parent context chain. */
+async function itemProblems(db: Db, teamId: string, item: ItemColumns) {
+  const scheduled = (await listItemContexts(db, item.id)).some((context) => context.timeframeSpan !== null);
+  const chain = item.parentContextItemId ? await contextChain(db, teamId, item.parentContextItemId) : [];
+  return { problems: readinessProblems(itemReadiness({ ...item, scheduled, parentContexts: chain })), chain };
 }
 
 /** Claude's workflow must let Baton's bot start it (agents.md §3); each gap is a readiness problem. */
@@ -150,8 +143,7 @@ async function sendToTerminal(db: Db, input: SendInput, item: ItemColumns): Prom
       `The terminal hand-off starts a local Claude Code; ${codingAgentNames[body.agent]} is handed items as a GitHub issue.`,
     );
   }
-  const scheduled = (await listItemContexts(db, item.id)).some((context) => context.timeframeSpan !== null);
-  const problems = readinessProblems(item, scheduled);
+  const { problems } = await itemProblems(db, teamId, item);
   if (problems.length > 0 && !body.force) {
     throw invalidRequest(`Not ready to hand off: ${problems.join('; ')}. Fix them, or send anyway.`);
   }
@@ -211,14 +203,12 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
 
   // Copilot and Cursor are started as the sender: without their GitHub authorization nothing can be sent.
   const token = body.agent === 'claude-code' ? null : await userToken(db, setup, userId, now);
-  const scheduled = (await listItemContexts(db, item.id)).some((context) => context.timeframeSpan !== null);
-  const problems = readinessProblems(item, scheduled);
+  const { problems, chain } = await itemProblems(db, teamId, item);
   if (body.agent === 'claude-code') problems.push(...(await claudeProblems(setup, connection, repository)));
   if (problems.length > 0 && !body.force) {
     throw invalidRequest(`Not ready to hand off: ${problems.join('; ')}. Fix them, or send anyway.`);
   }
 
-  const chain = item.parentContextItemId ? await contextChain(db, teamId, item.parentContextItemId) : [];
   const issue = issueFor({
     agent: body.agent,
     externalId: item.externalId,
