@@ -64,6 +64,7 @@ describe('the board answer, built by the database', () => {
             goals: row.goals,
             startDate: row.startDate,
             completionDate: row.completionDate?.toISOString() ?? null,
+            version: row.version,
             projectContexts: ordered.map((c) => ({
               projectId: c.projectId,
               sortKey: c.sortKey,

@@ -297,6 +297,59 @@ describe('items', () => {
       expect(item).toMatchObject({ description: 'New title', workflowStatus: 1 });
     });
 
+    it('refuses an edit made to an older version with 409 and the item as it is now; nothing changes', async () => {
+      const item = await createItem(t.app, u.cookie, projectId, {
+        kind: 'implementations',
+        item: { description: 'Shared' },
+      });
+      expect((await readItem(item.id)).version).toBe(1);
+      const first = await call(t.app, 'PUT', `${ITEMS}/implementations/${item.id}`, {
+        cookie: u.cookie,
+        body: { projectId, item: { description: 'Ada’s text' }, version: 1 },
+      });
+      expect([first.statusCode, first.json().data.version]).toEqual([200, 2]);
+      const before = await planningState(t.app);
+      const stale = await call(t.app, 'PUT', `${ITEMS}/implementations/${item.id}`, {
+        cookie: u.cookie,
+        body: { projectId, item: { description: 'Grace’s text' }, version: 1 },
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({
+        result: 'Failed',
+        message: `Someone else changed ${item.externalId} while you were editing it`,
+        data: { current: { id: item.id, description: 'Ada’s text', version: 2 } },
+      });
+      expect(await planningState(t.app)).toEqual(before);
+      // Made to the current version, or with no version at all (last write wins), it is applied.
+      const rebased = await call(t.app, 'PUT', `${ITEMS}/implementations/${item.id}`, {
+        cookie: u.cookie,
+        body: { projectId, item: { description: 'Grace’s text' }, version: 2 },
+      });
+      expect(rebased.json().data.version).toBe(3);
+      const done = await call(t.app, 'PUT', `${ITEMS}/all/${item.id}/complete`, {
+        cookie: u.cookie,
+        body: { markComplete: true },
+      });
+      expect(done.json().data.version).toBe(4);
+      expect(await readItem(item.id)).toMatchObject({ description: 'Grace’s text', version: 4 });
+    });
+
+    it('of two edits to the same version made at once, exactly one is applied', async () => {
+      const item = await createItem(t.app, u.cookie, projectId, {
+        kind: 'implementations',
+        item: { description: 'Race' },
+      });
+      const edits = ['One', 'Two', 'Three'].map((description) =>
+        call(t.app, 'PUT', `${ITEMS}/implementations/${item.id}`, {
+          cookie: u.cookie,
+          body: { projectId, item: { description }, version: 1 },
+        }),
+      );
+      const statuses = (await Promise.all(edits)).map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([200, 409, 409]);
+      expect((await readItem(item.id)).version).toBe(2);
+    });
+
     it('refuses another kind, an unknown item, a project the item is not in, and kind fields of another kind', async () => {
       const demo = await createItem(t.app, u.cookie, projectId, { kind: 'demos' });
       const other = await newProject('Elsewhere');
@@ -322,7 +375,10 @@ describe('items', () => {
         cookie: u.cookie,
         body: { markComplete: true },
       });
-      expect(done.json()).toEqual({ result: 'Ok', data: { id: item.id, completionDate: t.clock.now().toISOString() } });
+      expect(done.json()).toEqual({
+        result: 'Ok',
+        data: { id: item.id, completionDate: t.clock.now().toISOString(), version: 2 },
+      });
       t.clock.advance(60_000);
       const again = await call(t.app, 'PUT', `${ITEMS}/all/${item.id}/complete`, {
         cookie: u.cookie,

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly statusCode: number = statusOfResult[result],
     readonly quotaKind?: QuotaKind,
+    /** What the client needs to resolve the failure, e.g. the current state on a conflict. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -19,3 +21,10 @@ export const invalidRequest = (message: string) => new ApiError('InvalidRequest'
 export const unauthorized = (message = 'Sign in to continue') => new ApiError('Unauthorized', message);
 /** Signed in, but this role or origin may not do this. 403 does not log the user out. */
 export const forbidden = (message = 'You are not allowed to do this') => new ApiError('Unauthorized', message, 403);
+
+/**
+ * A change made to an older version of a record: 409 with the record as it is now, so the client can
+ * show the other person's change and keep its own text (the spec has no Conflict result code).
+ */
+export const conflict = (message: string, current: Record<string, unknown>) =>
+  new ApiError('Failed', message, 409, undefined, { current });

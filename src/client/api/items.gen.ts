@@ -152,6 +152,7 @@ export type UpdateDemoApiResponse = /** status 200 Default Response */ {
       };
     }[];
   };
+  version: number;
 };
 export type UpdateDemoApiArg = {
   id: string;
@@ -169,6 +170,7 @@ export type UpdateDemoApiArg = {
       completionDate?: string | null;
       implementationIds?: string[];
     };
+    version?: number;
   };
 };
 export type CreateImplementationApiResponse = /** status 200 Default Response */ {
@@ -266,6 +268,7 @@ export type UpdateImplementationApiResponse = /** status 200 Default Response */
       };
     }[];
   };
+  version: number;
 };
 export type UpdateImplementationApiArg = {
   id: string;
@@ -289,6 +292,7 @@ export type UpdateImplementationApiArg = {
       };
       newTestScenarios?: string[];
     };
+    version?: number;
   };
 };
 export type CreateGoToMarketItemApiResponse = /** status 200 Default Response */ {
@@ -379,6 +383,7 @@ export type UpdateGoToMarketItemApiResponse = /** status 200 Default Response */
       };
     }[];
   };
+  version: number;
 };
 export type UpdateGoToMarketItemApiArg = {
   id: string;
@@ -395,6 +400,7 @@ export type UpdateGoToMarketItemApiArg = {
       startDate?: string | null;
       completionDate?: string | null;
     };
+    version?: number;
   };
 };
 export type GetProjectItemApiResponse = /** status 200 Default Response */ {
@@ -424,6 +430,7 @@ export type GetProjectItemApiResponse = /** status 200 Default Response */ {
       index: number;
     } | null;
   }[];
+  version: number;
   implementationIds?: string[];
   projectPatternIds?: string[];
   localPatternData?: {
@@ -451,6 +458,7 @@ export type DeleteProjectItemApiArg = {
 export type CompleteProjectItemApiResponse = /** status 200 Default Response */ {
   id: string;
   completionDate: string | null;
+  version: number;
 };
 export type CompleteProjectItemApiArg = {
   id: string;

@@ -33,6 +33,7 @@ async function envelope(app: FastifyInstance) {
     if (error instanceof ApiError) {
       const body: ErrorEnvelope = { result: error.result, message: error.message };
       if (error.quotaKind) body.data = { quotaKind: error.quotaKind };
+      if (error.data) body.data = { ...body.data, ...error.data };
       return reply.status(error.statusCode).send(body);
     }
     if (error.validation) {

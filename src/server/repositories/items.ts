@@ -49,11 +49,24 @@ export async function teamItemTypes(db: Db, teamId: string, itemIds: readonly st
   return new Map(rows.map((row) => [row.id, row.itemType]));
 }
 
-export async function updateItem(db: Db, itemId: string, change: ItemChange, now: Date) {
-  await db
+/** Applies a change and moves the item to its next version; answers that version. */
+export async function updateItem(db: Db, itemId: string, change: ItemChange, now: Date): Promise<number> {
+  const [row] = await db
     .update(items)
-    .set({ ...change, updatedAt: now })
-    .where(eq(items.id, itemId));
+    .set({ ...change, updatedAt: now, version: sql`${items.version} + 1` })
+    .where(eq(items.id, itemId))
+    .returning({ version: items.version });
+  return row?.version ?? 0;
+}
+
+/** The team's item with its row locked until the transaction ends, so a version check holds while it writes. */
+export async function lockTeamItem(db: Db, teamId: string, itemId: string): Promise<ItemColumns | undefined> {
+  const [row] = await db
+    .select(itemColumns)
+    .from(items)
+    .where(and(eq(items.id, itemId), eq(items.teamId, teamId)))
+    .for('update');
+  return row;
 }
 
 export async function deleteItem(db: Db, itemId: string) {

@@ -89,6 +89,7 @@ const fullFields = sql`${commonFields(items.description)},
   'codingAgentUrl', ${items.codingAgentUrl},
   'pullRequestUrl', ${items.pullRequestUrl},
   'goals', ${items.goals},
+  'version', ${items.version},
   'projectContexts', ${allContextsJson}`;
 
 /** Contract Item: every field, only a kind's own kind-specific ones (a demo has implementationIds…). */

@@ -5,6 +5,7 @@ import {
   deleteItem,
   findTeamItem,
   insertItems,
+  lockTeamItem,
   takeItemNumbers,
   teamItemTypes,
   updateItem,
@@ -38,7 +39,8 @@ import {
   type AssignmentState,
 } from './plan';
 import { checkParentContext } from './contextItems';
-import { invalidRequest, notFound } from '../errors';
+import { teamItemJson } from '../repositories/itemsJson';
+import { conflict, invalidRequest, notFound } from '../errors';
 import { ItemType } from '../../shared/enums';
 import { bucketKey, sameBucket, type PlanBucket } from '../../shared/timeframes';
 import { completionDateAfterToggle } from '../../shared/completion';
@@ -266,22 +268,39 @@ async function requireItem(db: Db, teamId: string, itemId: string): Promise<Item
   return item;
 }
 
-/** Edits an item's fields (PUT demos|implementations|gtm/{id}); answers its context in the project. */
+/**
+ * Edits an item's fields (PUT demos|implementations|gtm/{id}); answers its context in the project and
+ * its new version. With `version`, an item changed since that version is refused with the item as it is
+ * now (its row is locked, so the check holds until the change is written).
+ */
 export async function updateItemFields(
   db: Db,
-  input: { teamId: string; itemId: string; itemType: ItemType; projectId: string; fields: AnyItemFields; now: Date },
-): Promise<{ projectPlanContext: ProjectContext }> {
+  input: {
+    teamId: string;
+    itemId: string;
+    itemType: ItemType;
+    projectId: string;
+    fields: AnyItemFields;
+    version?: number;
+    now: Date;
+  },
+): Promise<{ projectPlanContext: ProjectContext; version: number }> {
   const { teamId, itemId, projectId, now } = input;
-  const item = await requireItem(db, teamId, itemId);
+  const item = await lockTeamItem(db, teamId, itemId);
+  if (!item) throw notFound('item not found');
   if (item.itemType !== input.itemType) {
     throw invalidRequest(
       `${item.externalId} is a ${itemKindName[item.itemType]}, not a ${itemKindName[input.itemType]}`,
     );
   }
   if (!(await findContext(db, projectId, itemId))) throw notFound('project context not found');
+  if (input.version !== undefined && input.version !== item.version) {
+    const current = JSON.parse((await teamItemJson(db, teamId, itemId))!) as Record<string, unknown>;
+    throw conflict(`Someone else changed ${item.externalId} while you were editing it`, current);
+  }
   await checkFields(db, teamId, item.itemType as ItemType, input.fields, 'body.item');
-  await updateItem(db, itemId, changeOf(input.fields), now);
-  return { projectPlanContext: await loadProjectContext(db, projectId, itemId) };
+  const version = await updateItem(db, itemId, changeOf(input.fields), now);
+  return { projectPlanContext: await loadProjectContext(db, projectId, itemId), version };
 }
 
 /**
@@ -310,16 +329,16 @@ export async function deleteProjectItem(
 export async function completeItem(
   db: Db,
   input: { teamId: string; itemId: string; markComplete: boolean; now: Date },
-): Promise<{ id: string; completionDate: string | null }> {
+): Promise<{ id: string; completionDate: string | null; version: number }> {
   const item = await requireItem(db, input.teamId, input.itemId);
   const completionDate = completionDateAfterToggle(input.markComplete, item.completionDate, input.now);
-  await updateItem(
+  const version = await updateItem(
     db,
     item.id,
     { completionDate: completionDate === null ? null : new Date(completionDate) },
     input.now,
   );
-  return { id: item.id, completionDate };
+  return { id: item.id, completionDate, version };
 }
 
 /**

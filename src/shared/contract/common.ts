@@ -23,6 +23,12 @@ export const OkEmpty = Type.Object({ result: Type.Literal('Ok') });
 export const ErrorEnvelope = Type.Object({
   result: Type.Union(ResultCodes.map((code) => Type.Literal(code))),
   message: Type.Optional(Type.String()),
-  data: Type.Optional(Type.Object({ quotaKind: Type.Optional(Type.String()) })),
+  data: Type.Optional(
+    Type.Object({
+      quotaKind: Type.Optional(Type.String()),
+      /** On a 409: the record as it is now (an item or a project). */
+      current: Type.Optional(Type.Unknown()),
+    }),
+  ),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

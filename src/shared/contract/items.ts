@@ -187,8 +187,10 @@ export type RequestedAssignment = Static<typeof RequestedAssignment>;
 function CreateBody<T extends TSchema>(item: T) {
   return Type.Object({ projectId: Id, project: RequestedAssignment, item }, { additionalProperties: false });
 }
+/** The item's version the edit was made to; a stale one is refused (409 with the item as it is now). */
+export const ItemVersion = Type.Integer({ minimum: 1 });
 function UpdateBody<T extends TSchema>(item: T) {
-  return Type.Object({ projectId: Id, item }, { additionalProperties: false });
+  return Type.Object({ projectId: Id, item, version: Type.Optional(ItemVersion) }, { additionalProperties: false });
 }
 
 export const CreateDemoBody = CreateBody(DemoFields);
@@ -204,7 +206,7 @@ export const UpdateGoToMarketBody = UpdateBody(GoToMarketFields);
 
 /** One item's whole context in one project, history included (oldest entry first). */
 export const ProjectContextAnswer = Type.Object({ projectPlanContext: ProjectContext });
-export const UpdateItemResponse = ProjectContextAnswer;
+export const UpdateItemResponse = Type.Object({ projectPlanContext: ProjectContext, version: ItemVersion });
 
 export const ItemIdParams = Type.Object({ id: Id });
 
@@ -222,6 +224,7 @@ export const CompleteItemBody = Type.Object({ markComplete: Type.Boolean() }, { 
 export const CompleteItemResponse = Type.Object({
   id: Id,
   completionDate: Nullable(Type.String({ format: 'date-time' })),
+  version: ItemVersion,
 });
 
 export const BulkCreateItem = Type.Object(
@@ -268,6 +271,8 @@ export const Item = Type.Object({
   startDate: Nullable(Type.String({ format: 'date' })),
   completionDate: Nullable(Type.String({ format: 'date-time' })),
   projectContexts: Type.Array(ProjectPlacement),
+  /** Goes up on every change; sent back with an edit so a stale edit is refused. */
+  version: ItemVersion,
   implementationIds: Type.Optional(Type.Array(Type.String())),
   projectPatternIds: Type.Optional(Type.Array(Type.String())),
   localPatternData: Type.Optional(

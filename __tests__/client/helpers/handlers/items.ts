@@ -58,12 +58,18 @@ export const itemsHandlers = [
       return HttpResponse.json(ok(createItem(itemType, body.projectId, body.project, body.item)));
     }),
     http.put(url(`/${path}/:id`), async ({ request, params }) => {
-      const body = (await request.json()) as { projectId: string; item: AnyItemFields };
+      const body = (await request.json()) as { projectId: string; item: AnyItemFields; version?: number };
       const item = find(String(params.id));
       planBackend.log.push(`update ${String(params.id)}`);
       if (!item) return notFound();
+      if (body.version !== undefined && body.version !== item.version) {
+        const message = `Someone else changed ${item.externalId} while you were editing it`;
+        return HttpResponse.json({ result: 'Failed', message, data: { current: onTheWire(item) } }, { status: 409 });
+      }
       Object.assign(item, body.item);
-      return HttpResponse.json(ok({ projectPlanContext: planBackend.contextOf(item, body.projectId) }));
+      item.version += 1;
+      const answer = { projectPlanContext: planBackend.contextOf(item, body.projectId), version: item.version };
+      return HttpResponse.json(ok(answer));
     }),
   ]),
   http.post(url('/all/bulk-create'), async ({ request }) => {
@@ -115,6 +121,7 @@ export const itemsHandlers = [
     const item = find(String(params.id));
     if (!item) return notFound();
     item.completionDate = completionDateAfterToggle(markComplete, item.completionDate);
-    return HttpResponse.json(ok({ id: item.id, completionDate: item.completionDate }));
+    item.version += 1;
+    return HttpResponse.json(ok({ id: item.id, completionDate: item.completionDate, version: item.version }));
   }),
 ];

@@ -176,6 +176,7 @@ export const planBackend = {
         pullRequestUrl: null,
         parentContextItemId: seed.parentContextItemId ?? null,
         goals: seed.goals ?? [],
+        version: 1,
         startDate: null,
         completionDate: seed.completionDate ?? null,
         projectContexts: [

@@ -38,6 +38,8 @@ export const items = pgTable(
     newTestScenarios: jsonb('new_test_scenarios').$type<string[]>().notNull().default([]),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Goes up by one on every change to this row: an edit made to an older version is refused (issue 12). */
+    version: integer('version').notNull().default(1),
     /** Full-text search over the key and description ('simple': no stemming, works for code words). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('simple', ${items.externalId} || ' ' || ${items.description})`,

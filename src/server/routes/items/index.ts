@@ -95,13 +95,14 @@ export default async function itemRoutes(fastify: FastifyInstance) {
       },
       async (request) => {
         const { teamId } = await requireActiveTeam(app, request);
-        const body = request.body as { projectId: string; item: AnyItemFields };
+        const body = request.body as { projectId: string; item: AnyItemFields; version?: number };
         const input = {
           teamId,
           itemId: request.params.id,
           itemType: kind.itemType,
           projectId: body.projectId,
           fields: body.item,
+          ...(body.version !== undefined ? { version: body.version } : {}),
           now: app.clock.now(),
         };
         return ok(await app.db.transaction((tx) => updateItemFields(tx, input)));
