@@ -8,6 +8,7 @@ import { teamEditsSlice } from '../features/teams/teamEditsSlice';
 import { invitesSlice } from '../features/members/invitesSlice';
 import { projectsSlice } from '../features/projects/projectsSlice';
 import { itemsSlice } from '../features/items/itemsSlice';
+import { itemEditsSlice } from '../features/items/itemEditsSlice';
 import { boardSlice } from '../features/board/boardSlice';
 import { persistedCoreContextReducer } from './persist';
 import { listenerMiddleware, registerListeners } from './listeners';
@@ -21,6 +22,7 @@ const rootReducer = combineReducers({
   [teamEditsSlice.name]: teamEditsSlice.reducer,
   [projectsSlice.name]: projectsSlice.reducer,
   [itemsSlice.name]: itemsSlice.reducer,
+  [itemEditsSlice.name]: itemEditsSlice.reducer,
   [boardSlice.name]: boardSlice.reducer,
   [invitesSlice.name]: invitesSlice.reducer,
 });

@@ -16,6 +16,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetProjectItemQuery } from '../../api/items';
 import { selectItemById, selectItemEntities } from '../items/itemsSelectors';
 import { completionToggled, currentId, itemUpdateRequested } from '../items/itemsSlice';
+import { itemConflictResolved } from '../items/itemEditsSlice';
+import { EditConflict } from './EditConflict';
 import { assignItem, moveItemToBucket } from '../items/itemCommands';
 import {
   bucketOf,
@@ -89,6 +91,14 @@ export function rebaseDraft(current: Draft, base: Item, next: Item): Draft {
     if (JSON.stringify(current[key]) === JSON.stringify(from[key])) merged[key] = to[key];
   }
   return merged as Draft;
+}
+
+/** The draft with `fields` as they are in `item`: re-applies a refused edit, or takes the other person's. */
+function withFields(current: Draft, item: Item, fields: ItemFields): Draft {
+  const from = draftOf({ ...item, ...fields } as Item) as unknown as Record<string, unknown>;
+  const next = { ...current } as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) if (key in from) next[key] = from[key];
+  return next as unknown as Draft;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -320,9 +330,19 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
   const latest = useRef({ whole, draft });
   latest.current = { whole, draft };
 
+  const conflict = useAppSelector((state) => state.itemEdits.conflicts[item.id]);
+  // A refused edit (someone else saved the same fields first) comes back into the editor.
+  useEffect(() => {
+    if (conflict) setDraft((current) => withFields(current, latest.current.whole, conflict.mine));
+  }, [conflict]);
+
   const save = () => {
-    const fields = changedFields(latest.current.whole, latest.current.draft);
-    if (Object.keys(fields).length > 0) dispatch(itemUpdateRequested(item.id, fields, layout.projectId));
+    const { whole: saved, draft: edited } = latest.current;
+    const fields = changedFields(saved, edited);
+    if (Object.keys(fields).length === 0) return;
+    const values = Object.fromEntries(Object.keys(fields).map((key) => [key, saved[key as keyof Item] ?? null]));
+    dispatch(itemConflictResolved(item.id));
+    dispatch(itemUpdateRequested(item.id, fields, layout.projectId, { version: saved.version, values }));
   };
   useEffect(() => {
     saveRef.current = save;
@@ -402,6 +422,19 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
             setBase({ item: next, readAt: base.readAt });
           }}
           onClose={() => setHandingOff(false)}
+        />
+      )}
+
+      {conflict && (
+        <EditConflict
+          conflict={conflict}
+          onKeepMine={save}
+          onUseTheirs={() => {
+            const saved = latest.current.whole;
+            const theirs = Object.fromEntries(Object.keys(conflict.mine).map((key) => [key, saved[key as keyof Item]]));
+            setDraft((current) => withFields(current, saved, theirs));
+            dispatch(itemConflictResolved(item.id));
+          }}
         />
       )}
 

@@ -19,7 +19,7 @@ import { bucketKey, sameBucket } from '../../../shared/timeframes';
 import { ItemType } from '../../../shared/enums';
 import { displayTitle } from '../../../shared/displayTitle';
 import { KeyedQueue } from './keyedQueue';
-import { bucketOf, isTempId, type BoardItem, type ItemFields } from './itemModel';
+import { boardFieldsOf, bucketOf, isTempId, type BoardItem, type ItemFields } from './itemModel';
 import {
   completionToggled,
   currentId,
@@ -35,6 +35,7 @@ import {
   itemUpdateRequested,
   itemUpdateSettled,
 } from './itemsSlice';
+import { fieldsChangedByOthers, itemEditConflicted, ownVersionWritten, versionAfterOwnWrites } from './itemEditsSlice';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
@@ -93,6 +94,34 @@ function neighboursAt(state: RootState, key: string, id: string) {
 function label(item: Pick<BoardItem, 'externalId' | 'description'> | undefined): string {
   if (!item) return 'the item';
   return item.externalId || `“${displayTitle(item.description)}”`;
+}
+
+/** The item as it is now, when the server refused an edit made to an older version (409). */
+function conflictingItem(error: unknown): (Record<string, unknown> & { version: number }) | null {
+  const envelope = envelopeOf(error);
+  const current = (envelope?.data as { current?: unknown } | undefined)?.current;
+  return envelope?.result === 'Failed' && current && typeof current === 'object' && 'version' in current
+    ? (current as Record<string, unknown> & { version: number })
+    : null;
+}
+
+/** Keeps a refused edit for the panel to re-apply, and tells the user (the panel may be closed). */
+function keepConflict(
+  listenerApi: ListenerApi,
+  id: string,
+  patch: ItemFields,
+  clashing: (keyof ItemFields)[],
+  current: Record<string, unknown>,
+) {
+  const externalId = String(current.externalId ?? '');
+  const theirs = Object.fromEntries(clashing.map((key) => [key, current[key] ?? null])) as ItemFields;
+  listenerApi.dispatch(itemEditConflicted({ id, externalId, mine: patch, theirs }));
+  listenerApi.dispatch(
+    noticeShown(
+      'error',
+      `Someone else changed ${externalId} while you were editing it. Your text is kept: open ${externalId} to compare and save again.`,
+    ),
+  );
 }
 
 function fail(listenerApi: ListenerApi, what: string, error: unknown) {
@@ -187,23 +216,45 @@ export function registerItemsListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: itemUpdateRequested,
     effect: async (action, listenerApi) => {
-      const { id, patch, projectId, requestId } = action.payload;
+      const { id, patch, projectId, requestId, base } = action.payload;
       const state = listenerApi.getState();
       const itemType = state.items.entities[currentId(state.items, id)]?.itemType;
       patchWholeItem(listenerApi, currentId(state.items, id), patch);
       await queuesOf(listenerApi.getState).items.run(id, async () => {
         const serverId = await serverIdOf(id, listenerApi);
         if (!serverId || itemType === undefined) return;
-        const arg = { id: serverId, body: { projectId, item: patch as never } };
         const endpoints = itemsApi.endpoints;
-        try {
-          await call(
+        const send = (version: number | undefined) => {
+          const arg = { id: serverId, body: { projectId, item: patch as never, ...(version ? { version } : {}) } };
+          return call(
             itemType === ItemType.Demo
               ? listenerApi.dispatch(endpoints.updateDemo.initiate(arg))
               : itemType === ItemType.Implementation
                 ? listenerApi.dispatch(endpoints.updateImplementation.initiate(arg))
                 : listenerApi.dispatch(endpoints.updateGoToMarketItem.initiate(arg)),
           );
+        };
+        try {
+          const version = base && versionAfterOwnWrites(listenerApi.getState().itemEdits, serverId, base.version);
+          let answer;
+          try {
+            answer = await send(version);
+          } catch (error) {
+            const current = conflictingItem(error);
+            if (!current || !base) throw error;
+            const clashing = fieldsChangedByOthers(patch, base.values, current);
+            if (clashing.length > 0) {
+              // The card shows what the server holds; the user's text waits in the conflict.
+              const serverFields = boardFieldsOf(current as ItemFields);
+              listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: true, serverFields }));
+              keepConflict(listenerApi, serverId, patch, clashing, current);
+              refreshWholeItemWhenSettled(listenerApi, serverId);
+              return;
+            }
+            // Someone else changed other fields: this edit applies on top of theirs.
+            answer = await send(current.version);
+          }
+          listenerApi.dispatch(ownVersionWritten({ id: serverId, version: answer.version }));
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: true }));
         } catch (error) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
@@ -228,6 +279,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
             ),
           );
           const serverFields = { completionDate: answer.completionDate };
+          listenerApi.dispatch(ownVersionWritten({ id: serverId, version: answer.version }));
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: true, serverFields }));
         } catch (error) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));

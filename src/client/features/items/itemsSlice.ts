@@ -89,9 +89,17 @@ export const itemCreateRequested = createAction(
   }),
 );
 
+/** The item an edit was made to: its version and the patched fields' values then, to tell a real conflict. */
+export interface EditBase {
+  version: number;
+  values: ItemFields;
+}
+
 export const itemUpdateRequested = createAction(
   'items/updateRequested',
-  (id: string, patch: ItemFields, projectId: string) => ({ payload: { id, patch, projectId, requestId: nanoid() } }),
+  (id: string, patch: ItemFields, projectId: string, base?: EditBase) => ({
+    payload: { id, patch, projectId, requestId: nanoid(), ...(base ? { base } : {}) },
+  }),
 );
 
 export const completionToggled = createAction(
