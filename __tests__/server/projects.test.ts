@@ -43,6 +43,7 @@ describe('projects', () => {
       projectDescription: 'The marketing site',
       status: 0,
       milestones: [],
+      version: 1,
     });
     expect((await create({ description: 'Mobile' })).json().data.projectDescription).toBe('');
     const before = await planningState(t.app);
@@ -105,9 +106,29 @@ describe('projects', () => {
         { index: 0, name: 'Beta', targetDate: '2026-12-04' },
         { index: 1, name: 'Launch', targetDate: '2027-01-15' },
       ],
+      version: 2,
     });
     const partial = await call(t.app, 'PUT', `${PROJECTS}/${id}`, { cookie: u.cookie, body: { status: 2 } });
-    expect(partial.json().data).toMatchObject({ description: 'Settings v2', status: 2 });
+    expect(partial.json().data).toMatchObject({ description: 'Settings v2', status: 2, version: 3 });
+
+    // An edit made to an older version is refused with the project as it is now, and changes nothing.
+    const beforeStale = await planningState(t.app);
+    const stale = await call(t.app, 'PUT', `${PROJECTS}/${id}`, {
+      cookie: u.cookie,
+      body: { description: 'Grace’s name', status: 0, version: 2 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      result: 'Failed',
+      message: 'Someone else changed the project “Settings v2” while you were editing it',
+      data: { current: { ...partial.json().data } },
+    });
+    expect(await planningState(t.app)).toEqual(beforeStale);
+    const current = await call(t.app, 'PUT', `${PROJECTS}/${id}`, {
+      cookie: u.cookie,
+      body: { status: 1, version: 3 },
+    });
+    expect(current.json().data).toMatchObject({ description: 'Settings v2', status: 1, version: 4 });
 
     const before = await planningState(t.app);
     for (const [body, message] of [

@@ -284,6 +284,7 @@ describe('projects', () => {
       projectDescription: '',
       status: 0,
       milestones: [],
+      version: 1,
     });
     seedThree();
     planBackend.seed([{ description: 'Press kit' }], 'project-2');
@@ -362,6 +363,7 @@ describe('projects', () => {
       projectDescription: '',
       status: 0,
       milestones: [],
+      version: 1,
     });
     seedThree();
     renderBoard();

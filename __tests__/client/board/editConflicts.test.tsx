@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { planBackend } from '../helpers/handlers/planBackend';
 import { fakeLayout, renderBoard } from './boardTestUtils';
+import { itemsApi } from '../../../src/client/api/items';
 
 fakeLayout();
 
@@ -97,6 +98,30 @@ describe('editing an item someone else changed (versions)', () => {
     const reopened = await openItem(user, 'Renamed elsewhere');
     expect(reopened.description).toHaveValue('Closing item, my words');
     expect(within(reopened.dialog).getByText(/Someone else changed the description of AE-1/)).toBeInTheDocument();
+  });
+
+  it('another member’s change to the field being edited, arriving live, is shown as a conflict, not merged away', async () => {
+    planBackend.seed([{ id: 'l', description: 'Live item', goals: ['Goal'] }]);
+    const user = userEvent.setup();
+    const { store, idle } = renderBoard();
+    const { dialog, description } = await openItem(user, 'Live item');
+    await user.type(description, ' with my words');
+    savedElsewhere('l', { description: 'Live item, their words', goals: ['Their goal'] });
+    // What a live event does: the whole item is read again.
+    act(() => {
+      store.dispatch(itemsApi.util.invalidateTags([{ type: 'Item', id: 'l' }]));
+    });
+    expect(await within(dialog).findByText(/Someone else changed the description of AE-1/)).toBeInTheDocument();
+    expect(description).toHaveValue('Live item with my words');
+    // A field the user did not touch follows the server.
+    expect(within(dialog).getByDisplayValue('Their goal')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save mine instead' }));
+    await act(idle);
+    expect(planBackend.items[0]).toMatchObject({
+      description: 'Live item with my words',
+      goals: ['Their goal'],
+      version: 3,
+    });
   });
 
   it('two saves in a row name the version the first one made, so neither is refused', async () => {

@@ -16,7 +16,7 @@ export function coreContextFixture(emailAddress = 'ada@example.com'): CoreApplic
     },
     availableTeams: [{ id: 'team-1', teamName: 'Analytical Engines', role: 0 }],
     availableProjects: [
-      { id: 'project-1', description: 'First project', projectDescription: '', status: 0, milestones: [] },
+      { id: 'project-1', description: 'First project', projectDescription: '', status: 0, milestones: [], version: 1 },
     ],
   };
 }

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom';
 import { webcrypto } from 'node:crypto';
 
+// A whole user flow typed key by key takes seconds on a busy machine; jest ignores a project's testTimeout.
+jest.setTimeout(15_000);
+
 // jsdom's crypto has getRandomValues but no subtle; PKCE challenges and OIDC nonces need SHA-256.
 if (!globalThis.crypto?.subtle) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });

@@ -31,6 +31,7 @@ test('the active project is the one the user context names', async () => {
     projectDescription: '',
     status: 0,
     milestones: [],
+    version: 1,
   });
   context.userContext.activeProjectId = 'project-2';
   renderApp('/', sessionState({ context, status: 'signedIn' }));

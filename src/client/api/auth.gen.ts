@@ -81,6 +81,7 @@ export type TestAuthenticateApiResponse = /** status 200 Default Response */ {
         name: string;
         targetDate: string;
       }[];
+      version: number;
     }[];
     availableTeams: {
       id: string;
@@ -139,6 +140,7 @@ export type ExchangeTokenApiResponse = /** status 200 Default Response */ {
         name: string;
         targetDate: string;
       }[];
+      version: number;
     }[];
     availableTeams: {
       id: string;

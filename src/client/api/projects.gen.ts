@@ -66,6 +66,7 @@ export type CreateProjectApiResponse = /** status 200 Default Response */ {
     name: string;
     targetDate: string;
   }[];
+  version: number;
 };
 export type CreateProjectApiArg = {
   description: string;
@@ -82,6 +83,7 @@ export type SetActiveProjectApiResponse = /** status 200 Default Response */ {
       name: string;
       targetDate: string;
     }[];
+    version: number;
   };
 };
 export type SetActiveProjectApiArg = {
@@ -97,6 +99,7 @@ export type GetProjectApiResponse = /** status 200 Default Response */ {
     name: string;
     targetDate: string;
   }[];
+  version: number;
 };
 export type GetProjectApiArg = string;
 export type UpdateProjectApiResponse = /** status 200 Default Response */ {
@@ -109,6 +112,7 @@ export type UpdateProjectApiResponse = /** status 200 Default Response */ {
     name: string;
     targetDate: string;
   }[];
+  version: number;
 };
 export type UpdateProjectApiArg = {
   id: string;
@@ -122,6 +126,7 @@ export type UpdateProjectApiArg = {
       name: string;
       targetDate: string;
     }[];
+    version?: number;
   };
 };
 export type DeleteProjectApiResponse = /** status 200 Default Response */ {

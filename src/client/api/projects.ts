@@ -23,7 +23,8 @@ export const projectsApi = enhancedApi.enhanceEndpoints({
     updateProject: {
       invalidatesTags: (_result, _error, arg) => [{ type: 'Project', id: arg.id }],
       async onQueryStarted(arg: UpdateProjectApiArg, { dispatch, queryFulfilled, requestId }) {
-        dispatch(projectEditSent({ id: arg.id, requestId, changes: arg.body }));
+        const { version: _version, ...changes } = arg.body;
+        dispatch(projectEditSent({ id: arg.id, requestId, changes }));
         const ok = await queryFulfilled.then(
           () => true,
           () => false,

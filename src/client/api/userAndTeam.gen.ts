@@ -100,6 +100,7 @@ export type CreateTeamApiResponse = /** status 200 Default Response */ {
       name: string;
       targetDate: string;
     }[];
+    version: number;
   }[];
   availableTeams: {
     id: string;
@@ -155,6 +156,7 @@ export type PutActiveTeamApiResponse = /** status 200 Default Response */ {
       name: string;
       targetDate: string;
     }[];
+    version: number;
   }[];
   availableTeams: {
     id: string;
@@ -210,6 +212,7 @@ export type AcceptInviteApiResponse = /** status 200 Default Response */ {
       name: string;
       targetDate: string;
     }[];
+    version: number;
   }[];
   availableTeams: {
     id: string;
@@ -335,6 +338,7 @@ export type GetCoreApplicationContextApiResponse = /** status 200 Default Respon
       name: string;
       targetDate: string;
     }[];
+    version: number;
   }[];
   availableTeams: {
     id: string;

@@ -10,3 +10,4 @@ export { TextField } from './TextField/TextField';
 export { VisuallyHidden } from './VisuallyHidden/VisuallyHidden';
 export { applyDocumentTheme, useDocumentTheme, type ThemeChoice } from './theme/useDocumentTheme';
 export { useFocusNewRow } from './useFocusNewRow/useFocusNewRow';
+export { spokenList } from './spokenList';

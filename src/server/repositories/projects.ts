@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { items, memberships, projectContexts, projects, type ProjectRow } from '../db/schema';
 
@@ -8,6 +8,7 @@ const projectColumns = {
   projectDescription: projects.projectDescription,
   status: projects.status,
   milestones: projects.milestones,
+  version: projects.version,
 };
 
 export async function insertProject(db: Db, project: { id: string; teamId: string; description: string }) {
@@ -86,7 +87,11 @@ export async function updateProject(
   projectId: string,
   change: Partial<Pick<ProjectRow, 'description' | 'projectDescription' | 'status' | 'milestones'>>,
 ) {
-  const [row] = await db.update(projects).set(change).where(eq(projects.id, projectId)).returning(projectColumns);
+  const [row] = await db
+    .update(projects)
+    .set({ ...change, version: sql`${projects.version} + 1` })
+    .where(eq(projects.id, projectId))
+    .returning(projectColumns);
   return row!;
 }
 

@@ -11,7 +11,7 @@ import {
 import { setActiveProject } from '../repositories/teams';
 import { enforceQuota } from './quotas';
 import { unscheduleMilestones } from './plan';
-import { invalidRequest, notFound } from '../errors';
+import { conflict, invalidRequest, notFound } from '../errors';
 import { milestoneProblem, sortedMilestones } from '../../shared/timeframes';
 import type { CreateProjectBody, UpdateProjectBody } from '../../shared/contract/projects';
 
@@ -48,6 +48,10 @@ export async function updateProjectSettings(
   const { teamId, projectId, body, now } = input;
   const project = await lockTeamProject(db, teamId, projectId);
   if (!project) throw notFound('Project not found');
+  if (body.version !== undefined && body.version !== project.version) {
+    const current = await getProject(db, teamId, projectId);
+    throw conflict(`Someone else changed the project “${project.description}” while you were editing it`, current);
+  }
   const description = body.description?.trim();
   if (description === '') throw invalidRequest('body.description must not be blank');
   if (body.milestones) {

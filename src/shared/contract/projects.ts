@@ -40,6 +40,8 @@ export const UpdateProjectBody = Type.Object(
     projectDescription: Type.Optional(Type.String({ maxLength: 20_000 })),
     status: Type.Optional(ProjectStatusCode),
     milestones: Type.Optional(Type.Array(MilestoneInput, { maxItems: 200 })),
+    /** The project's version the edit was made to; a stale one is refused (409 with the project as it is now). */
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },
 );

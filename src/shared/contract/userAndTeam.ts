@@ -24,6 +24,8 @@ export const Project = Type.Object({
   projectDescription: Type.String(),
   status: Type.Integer({ minimum: 0, maximum: 2 }),
   milestones: Type.Array(Milestone),
+  /** Goes up on every change; sent back with an edit so a stale edit is refused (409). */
+  version: Type.Integer({ minimum: 1 }),
 });
 export type Project = Static<typeof Project>;
 

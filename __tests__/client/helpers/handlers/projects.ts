@@ -28,6 +28,7 @@ export const projectsHandlers = [
       projectDescription: body.projectDescription ?? '',
       status: 0,
       milestones: [],
+      version: 1,
     };
     mockBackend.context.availableProjects.push(project);
     return HttpResponse.json(ok(project));
@@ -39,7 +40,11 @@ export const projectsHandlers = [
   http.put(url('/:id'), async ({ request, params }) => {
     const project = findProject(String(params.id));
     if (!project) return HttpResponse.json({ result: 'NotFound' }, { status: 404 });
-    const changes = (await request.json()) as Partial<typeof project>;
+    const { version, ...changes } = (await request.json()) as Partial<typeof project>;
+    if (version !== undefined && version !== project.version) {
+      const message = `Someone else changed the project “${project.description}” while you were editing it`;
+      return HttpResponse.json({ result: 'Failed', message, data: { current: project } }, { status: 409 });
+    }
     // As the server does: the items of a removed milestone become unscheduled, in their scope.
     if (changes.milestones) {
       const kept = new Set(changes.milestones.map((milestone) => milestone.index));
@@ -49,7 +54,7 @@ export const projectsHandlers = [
           plan.assignedTimeframe = null;
       }
     }
-    Object.assign(project, changes);
+    Object.assign(project, changes, { version: project.version + 1 });
     return HttpResponse.json(ok(project));
   }),
   http.delete(url('/:projectId'), async ({ request, params }) => {

@@ -1,6 +1,6 @@
 import type { ItemConflict } from '../items/itemEditsSlice';
 import type { ItemFields } from '../items/itemModel';
-import { Alert, Button } from '../../ui';
+import { Alert, Button, spokenList } from '../../ui';
 import styles from './EditConflict.module.css';
 
 const fieldNames: Record<keyof ItemFields, string> = {
@@ -18,10 +18,6 @@ const fieldNames: Record<keyof ItemFields, string> = {
   localPatternData: 'the pattern data',
 };
 
-/** A list a person reads: "a, b and c". */
-const spoken = (names: string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-
 /**
  * Someone else saved the fields this user was editing first: their version is shown, this user's text
  * stays in the editor, and the user picks which one the item keeps. Nothing is lost either way.
@@ -33,8 +29,8 @@ export function EditConflict(props: { conflict: ItemConflict; onKeepMine(): void
   return (
     <Alert>
       <p className={styles.lead}>
-        Someone else changed {spoken(fields.map((field) => fieldNames[field] ?? field))} of {conflict.externalId} while
-        you were editing it. Your text is kept below, not saved yet.
+        Someone else changed {spokenList(fields.map((field) => fieldNames[field] ?? field))} of {conflict.externalId}{' '}
+        while you were editing it. Your text is kept below, not saved yet.
       </p>
       {theirDescription !== undefined && (
         <details className={styles.theirs}>

@@ -16,7 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetProjectItemQuery } from '../../api/items';
 import { selectItemById, selectItemEntities } from '../items/itemsSelectors';
 import { completionToggled, currentId, itemUpdateRequested } from '../items/itemsSlice';
-import { itemConflictResolved } from '../items/itemEditsSlice';
+import { itemConflictResolved, itemEditConflicted } from '../items/itemEditsSlice';
 import { EditConflict } from './EditConflict';
 import { assignItem, moveItemToBucket } from '../items/itemCommands';
 import {
@@ -92,6 +92,19 @@ export function rebaseDraft(current: Draft, base: Item, next: Item): Draft {
   }
   return merged as Draft;
 }
+
+/** Fields the user changed that the server's item changed too, each to something else (base → next). */
+function clashingFields(current: Draft, base: Item, next: Item): (keyof Draft)[] {
+  const from = draftOf(base);
+  const to = draftOf(next);
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return (Object.keys(to) as (keyof Draft)[]).filter(
+    (key) => !same(current[key], from[key]) && !same(to[key], from[key]) && !same(current[key], to[key]),
+  );
+}
+
+const pick = (fields: ItemFields, keys: readonly string[]): ItemFields =>
+  Object.fromEntries(Object.entries(fields).filter(([key]) => keys.includes(key))) as ItemFields;
 
 /** The draft with `fields` as they are in `item`: re-applies a refused edit, or takes the other person's. */
 function withFields(current: Draft, item: Item, fields: ItemFields): Draft {
@@ -317,10 +330,22 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
   // The server's item as last read, and when: the draft follows each new read (never this panel's
   // own optimistic patches of it, or their rollback, which come without a read).
   const [base, setBase] = useState({ item: whole, readAt });
+  // Someone else's change to a field this user is editing, seen on a read: a conflict, never a silent merge.
+  const [clash, setClash] = useState<{ mine: ItemFields; theirs: ItemFields } | null>(null);
   if (base.readAt !== readAt) {
+    const clashing = clashingFields(draft, base.item, whole);
+    if (clashing.length > 0) {
+      const mine = changedFields(base.item, draft);
+      setClash({ mine: pick(mine, clashing), theirs: pick(changedFields(base.item, draftOf(whole)), clashing) });
+    }
     setBase({ item: whole, readAt });
     setDraft((current) => rebaseDraft(current, base.item, whole));
   }
+  useEffect(() => {
+    if (!clash) return;
+    dispatch(itemEditConflicted({ id: item.id, externalId: item.externalId, ...clash }));
+    setClash(null);
+  }, [clash, dispatch, item.id, item.externalId]);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [handingOff, setHandingOff] = useState(false);

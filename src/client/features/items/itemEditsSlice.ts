@@ -62,13 +62,3 @@ export function versionAfterOwnWrites(state: ItemEditsState, id: string, version
   for (let next = steps?.[current]; next !== undefined; next = steps?.[current]) current = next;
   return current;
 }
-
-/** The fields of `patch` the other person changed too: where `current` no longer holds what the edit was made to. */
-export function fieldsChangedByOthers(
-  patch: ItemFields,
-  base: Record<string, unknown>,
-  current: Record<string, unknown>,
-): (keyof ItemFields)[] {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  return (Object.keys(patch) as (keyof ItemFields)[]).filter((key) => !same(base[key], current[key]));
-}

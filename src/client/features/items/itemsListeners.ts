@@ -35,7 +35,8 @@ import {
   itemUpdateRequested,
   itemUpdateSettled,
 } from './itemsSlice';
-import { fieldsChangedByOthers, itemEditConflicted, ownVersionWritten, versionAfterOwnWrites } from './itemEditsSlice';
+import { itemEditConflicted, ownVersionWritten, versionAfterOwnWrites } from './itemEditsSlice';
+import { conflictingRecord, fieldsChangedByOthers } from '../../api/conflicts';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
@@ -94,15 +95,6 @@ function neighboursAt(state: RootState, key: string, id: string) {
 function label(item: Pick<BoardItem, 'externalId' | 'description'> | undefined): string {
   if (!item) return 'the item';
   return item.externalId || `“${displayTitle(item.description)}”`;
-}
-
-/** The item as it is now, when the server refused an edit made to an older version (409). */
-function conflictingItem(error: unknown): (Record<string, unknown> & { version: number }) | null {
-  const envelope = envelopeOf(error);
-  const current = (envelope?.data as { current?: unknown } | undefined)?.current;
-  return envelope?.result === 'Failed' && current && typeof current === 'object' && 'version' in current
-    ? (current as Record<string, unknown> & { version: number })
-    : null;
 }
 
 /** Keeps a refused edit for the panel to re-apply, and tells the user (the panel may be closed). */
@@ -240,9 +232,9 @@ export function registerItemsListeners(startListening: AppStartListening) {
           try {
             answer = await send(version);
           } catch (error) {
-            const current = conflictingItem(error);
+            const current = conflictingRecord(error);
             if (!current || !base) throw error;
-            const clashing = fieldsChangedByOthers(patch, base.values, current);
+            const clashing = fieldsChangedByOthers(Object.keys(patch) as (keyof ItemFields)[], base.values, current);
             if (clashing.length > 0) {
               // The card shows what the server holds; the user's text waits in the conflict.
               const serverFields = boardFieldsOf(current as ItemFields);

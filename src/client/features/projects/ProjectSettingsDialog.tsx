@@ -1,15 +1,17 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useDeleteProjectMutation, useUpdateProjectMutation } from '../../api/projects';
+import { useDeleteProjectMutation } from '../../api/projects';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import type { Milestone, Project } from '../../../shared/contract/userAndTeam';
 import { ProjectStatus } from '../../../shared/enums';
 import { milestoneProblem } from '../../../shared/timeframes';
 import { Alert, Button, TextField, useFocusNewRow } from '../../ui';
-import { noticeShown } from '../board/boardSlice';
 import { projectStatusLabel, selectAllProjects } from './projectsSelectors';
 import { removedMilestoneItems } from './removedMilestoneItems';
+import { saveProjectSettings } from './saveProjectSettings';
+import { projectConflictResolved, type ProjectChanges } from './projectActions';
+import { ProjectConflict } from './ProjectConflict';
 import styles from './ProjectDialogs.module.css';
 
 interface ProjectSettingsDialogProps {
@@ -23,6 +25,16 @@ type DraftMilestone = Milestone & { key: string };
 let draftCounter = 0;
 const draftKey = () => `m${(draftCounter += 1)}`;
 
+const byIndex = (milestones: readonly Milestone[]) =>
+  [...milestones].sort((a, b) => a.index - b.index).map(({ index, name, targetDate }) => ({ index, name, targetDate }));
+const draftMilestones = (milestones: readonly Milestone[]): DraftMilestone[] =>
+  byIndex(milestones).map((m) => ({ ...m, key: draftKey() }));
+/** Whether a setting is unchanged (milestones compared in index order, whatever order they are kept in). */
+function sameSetting(value: unknown, before: unknown) {
+  const normal = (v: unknown) => (Array.isArray(v) ? byIndex(v as Milestone[]) : v);
+  return JSON.stringify(normal(value)) === JSON.stringify(normal(before));
+}
+
 /**
  * A project's settings: name, description, status, milestones (the board's coarse buckets) and, at the
  * foot, deleting it — its items moved to another project or deleted with it.
@@ -30,14 +42,16 @@ const draftKey = () => `m${(draftCounter += 1)}`;
 export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFocus }: ProjectSettingsDialogProps) {
   const dispatch = useAppDispatch();
   const projects = useAppSelector(selectAllProjects);
-  const [updateProject] = useUpdateProjectMutation();
   const [deleteProject, deletion] = useDeleteProjectMutation();
-  const [name, setName] = useState(project.description);
-  const [about, setAbout] = useState(project.projectDescription);
-  const [status, setStatus] = useState(project.status);
-  const [milestones, setMilestones] = useState<DraftMilestone[]>(() =>
-    [...project.milestones].sort((a, b) => a.index - b.index).map((m) => ({ ...m, key: draftKey() })),
-  );
+  // The project as the dialog opened on it: the edit is made to this version, whatever arrives meanwhile.
+  const [opened] = useState(project);
+  // Values refused because someone else saved the same fields first come back to be saved again.
+  const conflict = useAppSelector((state) => state.projects.conflicts[project.id]);
+  const [start] = useState(() => ({ ...opened, ...conflict?.mine }));
+  const [name, setName] = useState(start.description);
+  const [about, setAbout] = useState(start.projectDescription);
+  const [status, setStatus] = useState(start.status);
+  const [milestones, setMilestones] = useState<DraftMilestone[]>(() => draftMilestones(start.milestones));
   const milestoneRows = useFocusNewRow<HTMLFieldSetElement>(milestones.length);
   // The board's items, when it shows this project: what removing a milestone would move.
   const boardItems = useAppSelector((state) => (state.items.projectId === project.id ? state.items.entities : null));
@@ -63,14 +77,12 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
     if (order) return setProblem(`Milestones: ${order}.`);
     // Optimistic (spec §4): the board shows the change at once; a refusal puts the old settings back.
     onClose();
-    updateProject({
-      id: project.id,
-      body: { description: name.trim(), projectDescription: about, status: status as 0 | 1 | 2, milestones: cleaned },
-    })
-      .unwrap()
-      .catch((error: unknown) =>
-        dispatch(noticeShown('error', `Couldn’t save the settings of ${project.description}: ${errorMessage(error)}`)),
-      );
+    const edited: ProjectChanges = { description: name.trim(), projectDescription: about, status, milestones: cleaned };
+    const changes = Object.fromEntries(
+      Object.entries(edited).filter(([field, value]) => !sameSetting(value, opened[field as keyof ProjectChanges])),
+    ) as ProjectChanges;
+    if (Object.keys(changes).length > 0) void dispatch(saveProjectSettings(opened, changes));
+    else if (conflict) dispatch(projectConflictResolved(project.id));
   };
 
   const remove = async () => {
@@ -189,6 +201,7 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
                 to Unscheduled.
               </p>
             )}
+            {conflict && <ProjectConflict theirs={conflict.theirs} />}
             {problem && <Alert>{problem}</Alert>}
             <div className={styles.actions}>
               <Button onClick={onClose}>Cancel</Button>

@@ -9,3 +9,10 @@ export const projectEditSent = createAction<{ id: string; requestId: string; cha
 );
 /** Its answer: accepted, or refused (the fields go back to the newest edit still on its way, or else to what the server last accepted). */
 export const projectEditSettled = createAction<{ id: string; requestId: string; ok: boolean }>('projects/editSettled');
+
+/** Someone else saved the same settings first: their project as it is now, and this user's refused values to re-apply. */
+export const projectEditConflicted = createAction<{ current: Project; mine: ProjectChanges; theirs: ProjectChanges }>(
+  'projects/editConflicted',
+);
+/** The user saved the settings again (or dropped theirs): the conflict is over. */
+export const projectConflictResolved = createAction<string>('projects/conflictResolved');

@@ -6,7 +6,13 @@ import { createEntityAdapter, createSlice, type UnknownAction } from '@reduxjs/t
 import type { CoreApplicationContext, Project } from '../../../shared/contract/userAndTeam';
 import { projectsApi } from '../../api/projects';
 import { sessionEnded } from '../session/sessionEnded';
-import { projectEditSent, projectEditSettled, type ProjectChanges } from './projectActions';
+import {
+  projectConflictResolved,
+  projectEditConflicted,
+  projectEditSent,
+  projectEditSettled,
+  type ProjectChanges,
+} from './projectActions';
 
 export const projectsAdapter = createEntityAdapter<Project>();
 
@@ -21,9 +27,11 @@ interface FieldEdits {
 export interface ProjectsState extends ReturnType<typeof projectsAdapter.getInitialState> {
   /** By project id, then field. */
   pendingEdits: Record<string, Partial<Record<Field, FieldEdits>>>;
+  /** Settings refused because someone else saved the same fields first, by project id, to re-apply. */
+  conflicts: Record<string, { mine: ProjectChanges; theirs: ProjectChanges }>;
 }
 
-const initialState: ProjectsState = projectsAdapter.getInitialState({ pendingEdits: {} });
+const initialState: ProjectsState = projectsAdapter.getInitialState({ pendingEdits: {}, conflicts: {} });
 
 type FulfilledApiAction = UnknownAction & { payload: unknown; meta: { requestStatus: 'fulfilled' } };
 
@@ -75,6 +83,14 @@ export const projectsSlice = createSlice({
         }
         if (Object.keys(edits).length === 0) delete state.pendingEdits[id];
         if (Object.keys(restored).length > 0) projectsAdapter.updateOne(state, { id, changes: restored });
+      })
+      .addCase(projectEditConflicted, (state, action) => {
+        const { current, mine, theirs } = action.payload;
+        projectsAdapter.upsertOne(state, current);
+        state.conflicts[current.id] = { mine, theirs };
+      })
+      .addCase(projectConflictResolved, (state, action) => {
+        delete state.conflicts[action.payload];
       })
       .addCase(sessionEnded, () => initialState)
       .addMatcher(projectsApi.endpoints.createProject.matchFulfilled, (state, action) => {

@@ -14,6 +14,8 @@ export const projects = pgTable(
     status: integer('status').notNull().default(0),
     milestones: jsonb('milestones').$type<Milestone[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Goes up by one on every change to the project's fields: an edit made to an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [index('projects_team_id').on(table.teamId)],
 );
