@@ -17,7 +17,14 @@ import { boardStore } from '../items/boardStore';
 const projectsUrl = (path: string) => `${location.origin}/v1/teams/active/projects${path}`;
 
 function addSecondProject() {
-  const project = { id: 'project-2', description: 'Launch', projectDescription: '', status: 0, milestones: [], version: 1 };
+  const project = {
+    id: 'project-2',
+    description: 'Launch',
+    projectDescription: '',
+    status: 0,
+    milestones: [],
+    version: 1,
+  };
   mockBackend.context.availableProjects.push(project);
   return project;
 }

@@ -101,7 +101,14 @@ function activate(team: ActiveTeam): CoreApplicationContext {
     userContext: { ...context().userContext, activeProjectId: `${team.id}-project` },
     activeTeam: team,
     availableProjects: [
-      { id: `${team.id}-project`, description: 'First project', projectDescription: '', status: 0, milestones: [], version: 1 },
+      {
+        id: `${team.id}-project`,
+        description: 'First project',
+        projectDescription: '',
+        status: 0,
+        milestones: [],
+        version: 1,
+      },
     ],
   };
   relist();
