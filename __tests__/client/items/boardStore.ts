@@ -13,7 +13,10 @@ export function signedInBoardState(): Partial<RootState> {
   const context = structuredClone(mockBackend.context);
   return {
     ...sessionState({ context, status: 'signedIn', lastAuthExtensionTimestamp: Date.now() }),
-    projects: projectsAdapter.setAll(projectsAdapter.getInitialState({ pendingEdits: {}, conflicts: {} }), context.availableProjects),
+    projects: projectsAdapter.setAll(
+      projectsAdapter.getInitialState({ pendingEdits: {}, conflicts: {} }),
+      context.availableProjects,
+    ),
   };
 }
 
