@@ -5,6 +5,8 @@ import { isUnauthorizedAnswer, sessionEnded, type SessionEndReason } from '../fe
 import { registerItemsListeners } from '../features/items/itemsListeners';
 import { registerProjectsListeners } from '../features/projects/projectsListeners';
 import { registerLiveListeners } from '../features/live/liveListeners';
+import { registerCallsListeners } from '../features/calls/callsListeners';
+import { registerQuotaListeners } from '../features/quota/quotaListeners';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -31,9 +33,15 @@ function registerSessionListeners(startListening: AppStartListening) {
   });
 }
 
-/** Each feature registers its listeners here. */
+/**
+ * Each feature registers its listeners here. The cross-cutting flows live here, not in components or
+ * reducers: 401 logout, the in-flight counter and blocking flag, quota-error routing, and the per-item
+ * and per-project queues with their rollback.
+ */
 export function registerListeners(startListening: AppStartListening = startAppListening) {
   registerSessionListeners(startListening);
+  registerCallsListeners(startListening);
+  registerQuotaListeners(startListening);
   registerItemsListeners(startListening);
   registerProjectsListeners(startListening);
   registerLiveListeners(startListening);

@@ -1,4 +1,4 @@
-import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /**
  * Calls that block the whole screen while pending (spec §4). Endpoint names are the operationIds;
@@ -25,30 +25,20 @@ export interface CallsState {
 
 const initialState: CallsState = { inFlight: 0, blocking: 0 };
 
-type MutationAction = UnknownAction & { meta: { arg: { type: string; endpointName: string }; requestStatus: string } };
-/** RTK Query's mutations are exactly our non-GET calls. */
-const mutationPhase =
-  (phase: 'pending' | 'settled') =>
-  (action: UnknownAction): action is MutationAction => {
-    const meta = (action as Partial<MutationAction>).meta;
-    if (meta?.arg?.type !== 'mutation') return false;
-    return phase === 'pending' ? meta.requestStatus === 'pending' : meta.requestStatus !== 'pending';
-  };
-
 export const callsSlice = createSlice({
   name: 'calls',
   initialState,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addMatcher(mutationPhase('pending'), (state, action) => {
-        state.inFlight += 1;
-        if (blockingEndpoints.has(action.meta.arg.endpointName)) state.blocking += 1;
-      })
-      .addMatcher(mutationPhase('settled'), (state, action) => {
-        state.inFlight = Math.max(0, state.inFlight - 1);
-        if (blockingEndpoints.has(action.meta.arg.endpointName)) state.blocking = Math.max(0, state.blocking - 1);
-      });
+  reducers: {
+    /** A non-GET call went out (the calls listener sees every mutation start). */
+    callStarted(state, action: PayloadAction<{ endpointName: string }>) {
+      state.inFlight += 1;
+      if (blockingEndpoints.has(action.payload.endpointName)) state.blocking += 1;
+    },
+    /** …and was answered, or failed. */
+    callSettled(state, action: PayloadAction<{ endpointName: string }>) {
+      state.inFlight = Math.max(0, state.inFlight - 1);
+      if (blockingEndpoints.has(action.payload.endpointName)) state.blocking = Math.max(0, state.blocking - 1);
+    },
   },
   selectors: {
     selectInFlightCount: (state) => state.inFlight,
@@ -56,4 +46,5 @@ export const callsSlice = createSlice({
   },
 });
 
+export const { callStarted, callSettled } = callsSlice.actions;
 export const { selectInFlightCount, selectIsBlocking } = callsSlice.selectors;
