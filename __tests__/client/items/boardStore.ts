@@ -1,5 +1,4 @@
 import { setupStore, type RootState } from '../../../src/client/app/store';
-import { projectsAdapter } from '../../../src/client/features/projects/projectsSlice';
 import { loadBoard } from '../../../src/client/features/items/itemCommands';
 import { itemQueuesIdle } from '../../../src/client/features/items/itemsListeners';
 import { selectBucketIds } from '../../../src/client/features/items/itemsSelectors';
@@ -11,13 +10,7 @@ import { sessionState } from '../sites/renderApp';
 export function signedInBoardState(): Partial<RootState> {
   mockBackend.signedIn = true;
   const context = structuredClone(mockBackend.context);
-  return {
-    ...sessionState({ context, status: 'signedIn', lastAuthExtensionTimestamp: Date.now() }),
-    projects: projectsAdapter.setAll(
-      projectsAdapter.getInitialState({ pendingEdits: {}, conflicts: {} }),
-      context.availableProjects,
-    ),
-  };
+  return sessionState({ context, status: 'signedIn', lastAuthExtensionTimestamp: Date.now() });
 }
 
 /** A signed-in store with the board of project-1 loaded from the plan backend. */

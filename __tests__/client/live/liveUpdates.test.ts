@@ -72,7 +72,7 @@ describe('removed from the team', () => {
   it('says so and reads the context again, which lands the user in another team', async () => {
     seedThree();
     const { store } = await boardStore();
-    const teamName = store.getState().coreContext.context!.activeTeam.teamName;
+    const teamName = store.getState().team.active!.teamName;
     store.dispatch(removedFromTeam());
     expect(store.getState().board.notice?.message).toBe(
       `You are no longer a member of ${teamName}, so Baton opened another team.`,

@@ -1,3 +1,4 @@
+import type { CoreApplicationContext } from '../../../src/shared/contract/userAndTeam';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -17,7 +18,7 @@ const topBar = () => screen.getAllByRole('banner', { hidden: true })[0] as HTMLE
  * Ada (user-1) with Grace and Linus in her team, and an open invite for Margaret (made before this
  * session); Ada's role is the one given. The session holds the context as the server shows it to her.
  */
-function signedIn(role: 0 | 1 = 0) {
+function signedIn(role: 0 | 1 = 0, adjust?: (context: CoreApplicationContext) => void) {
   const context = coreContextFixture('ada@example.com');
   context.activeTeam.teamMemberships = [
     { memberUserId: 'user-1', memberEmailAddress: 'ada@example.com', role },
@@ -26,6 +27,7 @@ function signedIn(role: 0 | 1 = 0) {
   ];
   context.availableTeams = [{ id: 'team-1', teamName: 'Analytical Engines', role }];
   context.activeTeam.invitedTeamMembers = [openInviteFixture('margaret@example.com', 'margaret-code', 1)];
+  adjust?.(context);
   mockBackend.signIn(structuredClone(context));
   context.activeTeam = teamAsSeenBy(context.activeTeam, 'user-1');
   return sessionState({ context, status: 'signedIn', lastAuthExtensionTimestamp: Date.now() });
@@ -214,10 +216,9 @@ test('an Admin who demotes themself stops being offered Admin actions', async ()
 });
 
 test('the last Admin can neither be demoted nor leave', async () => {
-  const context = signedIn();
-  const team = context.coreContext.context!.activeTeam;
-  team.teamMemberships = team.teamMemberships.filter((member) => member.memberUserId !== 'user-2');
-  mockBackend.context.activeTeam.teamMemberships = structuredClone(team.teamMemberships);
+  const context = signedIn(0, ({ activeTeam }) => {
+    activeTeam.teamMemberships = activeTeam.teamMemberships.filter((member) => member.memberUserId !== 'user-2');
+  });
   renderApp('/settings/members', context);
   expect(await screen.findByRole('combobox', { name: 'Role of ada@example.com' })).toBeDisabled();
   expect(screen.queryByRole('button', { name: 'Leave team' })).not.toBeInTheDocument();

@@ -3,7 +3,10 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { setupStore, type RootState } from '../../../src/client/app/store';
 import { AppRoutes } from '../../../src/client/sites/app/appRoutes';
-import type { CoreContextState } from '../../../src/client/features/session/coreContextSlice';
+import { sessionContextOf, type CoreContextState } from '../../../src/client/features/session/coreContextSlice';
+import { teamStateOf } from '../../../src/client/features/teams/teamSlice';
+import { projectsAdapter } from '../../../src/client/features/projects/projectsSlice';
+import type { CoreApplicationContext } from '../../../src/shared/contract/userAndTeam';
 import { coreContextFixture } from '../helpers/fixtures';
 
 /** The router as a test sees it: where it is now, and a way to go elsewhere. */
@@ -33,17 +36,28 @@ export function renderApp(path: string, preloadedState?: Partial<RootState>) {
   return { store, router, ...view };
 }
 
-/** The session slice as redux-persist holds it. */
-export function sessionState(state: Partial<CoreContextState>): Pick<RootState, 'coreContext'> {
+/**
+ * A signed-in (or not) store's starting state: the session slice as redux-persist holds it, and the
+ * context's team and projects in their own slices, as the reducers put an answered context.
+ */
+export function sessionState(
+  state: Omit<Partial<CoreContextState>, 'context'> & { context?: CoreApplicationContext | null },
+): Pick<RootState, 'coreContext' | 'team' | 'projects'> {
+  const { context = null, ...rest } = state;
   return {
     coreContext: {
-      context: null,
+      context: context ? sessionContextOf(context) : null,
       status: 'unknown',
       lastIdentityProvider: null,
       lastAuthExtensionTimestamp: null,
-      ...state,
+      ...rest,
       _persist: { version: -1, rehydrated: true },
     },
+    team: teamStateOf(context),
+    projects: projectsAdapter.setAll(
+      projectsAdapter.getInitialState({ pendingEdits: {}, conflicts: {} }),
+      context?.availableProjects ?? [],
+    ),
   };
 }
 

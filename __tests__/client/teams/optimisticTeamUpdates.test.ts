@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupStore } from '../../../src/client/app/store';
 import { userAndTeamApi } from '../../../src/client/api/userAndTeam';
 import { authApi } from '../../../src/client/api/auth';
-import { selectActiveTeam, selectAvailableTeams } from '../../../src/client/features/session/coreContextSlice';
+import { selectActiveTeam, selectAvailableTeams } from '../../../src/client/features/teams/teamSlice';
 import { server } from '../helpers/server';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { coreContextFixture } from '../helpers/fixtures';
@@ -38,7 +38,6 @@ async function signedInStore() {
   return store;
 }
 type Store = Awaited<ReturnType<typeof signedInStore>>;
-const cachedTeam = (store: Store) => userAndTeamApi.endpoints.getActiveTeam.select()(store.getState()).data;
 const listedTeams = (store: Store) =>
   selectAvailableTeams(store.getState()).map(({ teamName, role }) => ({ teamName, role }));
 
@@ -88,16 +87,14 @@ describe.each(cases)('updating the $name (spec §4: optimistic, rolled back on f
   const { path, field, values, before } = testCase;
   const send = testCase.send as (store: Store, value: unknown) => Promise<unknown>;
 
-  test('shows at once in the session and the cached team, and stays when the server agrees', async () => {
+  test('shows at once in the team slice, and stays when the server agrees', async () => {
     const store = await signedInStore();
     const held = heldAnswers(path);
     const call = send(store, values[0]);
     expect(selectActiveTeam(store.getState())?.[field]).toEqual(values[0]);
-    expect(cachedTeam(store)?.[field]).toEqual(values[0]);
     await held.answer(0, 'ok');
     await call;
     expect(selectActiveTeam(store.getState())?.[field]).toEqual(values[0]);
-    expect(cachedTeam(store)?.[field]).toEqual(values[0]);
   });
 
   test('is put back everywhere when the server refuses', async () => {
@@ -107,7 +104,6 @@ describe.each(cases)('updating the $name (spec §4: optimistic, rolled back on f
     await held.answer(0, 'fail');
     await call;
     expect(selectActiveTeam(store.getState())?.[field]).toEqual(before);
-    expect(cachedTeam(store)?.[field]).toEqual(before);
   });
 
   test('a failure does not undo a later edit that is still on its way', async () => {
@@ -134,7 +130,6 @@ describe.each(cases)('updating the $name (spec §4: optimistic, rolled back on f
     await held.answer(0, 'fail');
     await first;
     expect(selectActiveTeam(store.getState())?.[field]).toEqual(before);
-    expect(cachedTeam(store)?.[field]).toEqual(before);
   });
 });
 
@@ -148,7 +143,19 @@ test('a read of the team that races an accepted edit does not bring the old valu
   await held.answer(0, 'ok');
   await rename;
   expect(selectActiveTeam(store.getState())?.teamName).toBe('Engines');
-  expect(cachedTeam(store)?.teamName).toBe('Engines');
+});
+
+test('the team is kept once, normalised: the session context holds none of it', async () => {
+  const store = await signedInStore();
+  const state = store.getState();
+  expect(state.coreContext.context).not.toHaveProperty('activeTeam');
+  expect(state.coreContext.context).not.toHaveProperty('availableTeams');
+  expect(state.coreContext.context).not.toHaveProperty('availableProjects');
+  expect(state.team.active).toMatchObject({ id: 'team-1', teamName: 'Analytical Engines' });
+  expect(state.team.memberships.ids).toEqual(['user-1']);
+  expect(selectActiveTeam(state)?.teamMemberships).toEqual([
+    { memberUserId: 'user-1', memberEmailAddress: 'ada@example.com', role: 0 },
+  ]);
 });
 
 test('a rollback that arrives after a team switch leaves the new team alone', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { selectActiveTeam, selectAvailableTeams } from '../../../src/client/features/session/coreContextSlice';
+import { selectActiveTeam, selectAvailableTeams } from '../../../src/client/features/teams/teamSlice';
 import { server } from '../helpers/server';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { failed, teamFixture, teamsBackend, withOtherTeams } from '../helpers/handlers/teams';

@@ -14,11 +14,11 @@ interface LifecycleApi {
   requestId: string;
 }
 
-const activeTeamOf = (state: unknown) => (state as RootState).coreContext.context?.activeTeam;
+const activeTeamOf = (state: unknown) => (state as RootState).team.active;
 
 /**
- * An update of one field of the active team, applied optimistically (spec §4): the session's context
- * and every cached copy of the team change at once. When the server refuses, the field goes back to
+ * An update of one field of the active team, applied optimistically (spec §4): the team slice changes
+ * at once. When the server refuses, the field goes back to
  * the newest edit still on its way, or else to the value the server last accepted — so a failure
  * never undoes a later edit, nor restores an edit that failed itself.
  */
@@ -27,20 +27,9 @@ function optimisticTeamUpdate<K extends TeamField>(field: K, valueOf: (arg: neve
     const team = activeTeamOf(getState());
     if (!team) return;
     const teamId = team.id;
+    // One copy: the team slice, which every screen reads (and the team list's entry, for a new name).
     const show = (value: unknown) => {
       dispatch(activeTeamPatched({ teamId, changes: { [field]: value } as ActiveTeamChanges }));
-      dispatch(
-        enhancedApi.util.updateQueryData('getActiveTeam', undefined, (draft) => {
-          if (draft.id === teamId) Object.assign(draft, { [field]: value });
-        }),
-      );
-      dispatch(
-        enhancedApi.util.updateQueryData('getCoreApplicationContext', undefined, (draft) => {
-          if (draft.activeTeam.id === teamId) Object.assign(draft.activeTeam, { [field]: value });
-          const listed = draft.availableTeams.find((other) => other.id === teamId);
-          if (listed && field === 'teamName') listed.teamName = value as string;
-        }),
-      );
     };
 
     const key = `${teamId} ${field}`;

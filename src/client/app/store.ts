@@ -5,6 +5,7 @@ import { callsSlice } from '../features/calls/callsSlice';
 import { coreContextSlice } from '../features/session/coreContextSlice';
 import { quotaErrorSlice } from '../features/quota/quotaErrorSlice';
 import { teamEditsSlice } from '../features/teams/teamEditsSlice';
+import { teamSlice } from '../features/teams/teamSlice';
 import { invitesSlice } from '../features/members/invitesSlice';
 import { projectsSlice } from '../features/projects/projectsSlice';
 import { itemsSlice } from '../features/items/itemsSlice';
@@ -19,6 +20,7 @@ const rootReducer = combineReducers({
   [coreContextSlice.name]: persistedCoreContextReducer,
   [callsSlice.name]: callsSlice.reducer,
   [quotaErrorSlice.name]: quotaErrorSlice.reducer,
+  [teamSlice.name]: teamSlice.reducer,
   [teamEditsSlice.name]: teamEditsSlice.reducer,
   [projectsSlice.name]: projectsSlice.reducer,
   [itemsSlice.name]: itemsSlice.reducer,

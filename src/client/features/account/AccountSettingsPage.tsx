@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useCompleteCheckoutMutation, useGetSubscriptionQuery } from '../../api/account';
 import { errorMessage } from '../../api/envelopeBaseQuery';
-import { selectActiveTeam } from '../session/coreContextSlice';
+import { selectActiveTeam } from '../teams/teamSlice';
 import { selectIsAccountOwner } from '../teams/teamSelectors';
 import { ModalDialog, DialogActions } from '../teams/ModalDialog';
 import { Alert, Button, Spinner } from '../../ui';

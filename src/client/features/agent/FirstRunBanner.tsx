@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveTeam } from '../session/coreContextSlice';
+import { selectActiveTeam } from '../teams/teamSlice';
 import { usePutFirstRunExperienceMutation } from '../../api/userAndTeam';
 import { Button, buttonClassName } from '../../ui';
 import styles from './FirstRunBanner.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveTeam } from '../session/coreContextSlice';
+import { selectActiveTeam } from '../teams/teamSlice';
 import { selectActiveProject } from '../projects/projectsSelectors';
 import { usePutFirstRunExperienceMutation } from '../../api/userAndTeam';
 import { useUpdateProjectMutation } from '../../api/projects';

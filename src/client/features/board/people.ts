@@ -1,4 +1,5 @@
 import type { RootState } from '../../app/store';
+import { selectMembership, selectTeamMemberships } from '../teams/teamSlice';
 
 export interface Member {
   userId: string;
@@ -11,8 +12,8 @@ let lastMembers: Member[] = NO_MEMBERS;
 
 /** The active team's members, for assignee pickers and avatars. */
 export function selectTeamMembers(state: RootState): Member[] {
-  const memberships = state.coreContext.context?.activeTeam.teamMemberships;
-  if (!memberships) return NO_MEMBERS;
+  const memberships = selectTeamMemberships(state);
+  if (memberships.length === 0) return NO_MEMBERS;
   if (memberships !== lastMemberships) {
     lastMemberships = memberships;
     lastMembers = memberships.map((member) => ({
@@ -24,10 +25,7 @@ export function selectTeamMembers(state: RootState): Member[] {
 }
 
 export const selectMemberEmail = (state: RootState, userId: string | null) =>
-  userId
-    ? (state.coreContext.context?.activeTeam.teamMemberships.find((m) => m.memberUserId === userId)
-        ?.memberEmailAddress ?? null)
-    : null;
+  userId ? (selectMembership(state, userId)?.memberEmailAddress ?? null) : null;
 
 /** "ada.lovelace@example.com" → "AL"; "ada@example.com" → "AD". */
 export function initials(emailAddress: string): string {

@@ -80,7 +80,7 @@ export function createItem(input: NewItemInput): Thunk<string | null> {
   return (dispatch, getState) => {
     const state = getState();
     const projectId = state.items.projectId;
-    const teamId = state.coreContext.context?.activeTeam.id;
+    const teamId = state.team.active?.id;
     if (!projectId || !teamId) return null;
     const max = selectMaxProjectItems(state);
     if (max !== null && state.items.ids.length >= max) {

@@ -14,7 +14,7 @@ const STALE_AFTER_MS = 60_000;
  */
 export function LiveUpdates() {
   const dispatch = useAppDispatch();
-  const teamId = useAppSelector((state) => state.coreContext.context?.activeTeam.id ?? null);
+  const teamId = useAppSelector((state) => state.team.active?.id ?? null);
 
   useEffect(() => {
     if (!teamId || typeof EventSource === 'undefined') return;

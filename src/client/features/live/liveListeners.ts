@@ -60,7 +60,7 @@ export function registerLiveListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: removedFromTeam,
     effect: async (_action, listenerApi) => {
-      const teamName = listenerApi.getState().coreContext.context?.activeTeam.teamName ?? 'the team';
+      const teamName = listenerApi.getState().team.active?.teamName ?? 'the team';
       listenerApi.dispatch(
         noticeShown('info', `You are no longer a member of ${teamName}, so Baton opened another team.`),
       );

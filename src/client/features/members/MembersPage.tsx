@@ -10,7 +10,8 @@ import {
 } from '../../api/userAndTeam';
 import { useGetSubscriptionQuery } from '../../api/account';
 import { errorMessage } from '../../api/envelopeBaseQuery';
-import { selectActiveTeam, selectCoreContext } from '../session/coreContextSlice';
+import { selectCoreContext } from '../session/coreContextSlice';
+import { selectActiveTeam } from '../teams/teamSlice';
 import { roleNames, selectIsTeamAdmin } from '../teams/teamSelectors';
 import { DialogActions, ModalDialog } from '../teams/ModalDialog';
 import { SettingsNav } from '../account/SettingsNav';

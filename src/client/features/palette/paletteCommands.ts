@@ -11,6 +11,8 @@ import { isCompleted } from '../../../shared/completion';
 import { dayTimeframe } from '../../../shared/timeframes';
 import { Scope } from '../../../shared/enums';
 import { Themes } from '../../../shared/contract/userAndTeam';
+import { selectAllProjects } from '../projects/projectsSelectors';
+import { selectAvailableTeams } from '../teams/teamSlice';
 
 export interface PaletteCommand {
   id: string;
@@ -129,7 +131,7 @@ export function paletteCommands({ state, dispatch, navigate, itemId, showShortcu
   }
 
   const activeProjectId = context?.userContext.activeProjectId;
-  for (const project of context?.availableProjects ?? []) {
+  for (const project of selectAllProjects(state)) {
     if (project.id === activeProjectId) continue;
     commands.push({
       id: `project-${project.id}`,
@@ -141,8 +143,8 @@ export function paletteCommands({ state, dispatch, navigate, itemId, showShortcu
       },
     });
   }
-  for (const team of context?.availableTeams ?? []) {
-    if (team.id === context?.activeTeam.id) continue;
+  for (const team of selectAvailableTeams(state)) {
+    if (team.id === state.team.active?.id) continue;
     commands.push({
       id: `team-${team.id}`,
       group: 'Switch team',

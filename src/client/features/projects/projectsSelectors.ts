@@ -7,15 +7,9 @@ const EMPTY: never[] = [];
 
 const adapterSelectors = projectsAdapter.getSelectors((state: RootState) => state.projects);
 
-/** The slice's projects; until it has been fed (a state restored without it), the core context's. */
-export const selectAllProjects = (state: RootState) =>
-  state.projects.ids.length > 0
-    ? adapterSelectors.selectAll(state)
-    : (state.coreContext.context?.availableProjects ?? EMPTY);
+export const selectAllProjects = adapterSelectors.selectAll;
 
-export const selectProjectById = (state: RootState, id: string) =>
-  adapterSelectors.selectById(state, id) ??
-  state.coreContext.context?.availableProjects.find((project) => project.id === id);
+export const selectProjectById = (state: RootState, id: string) => adapterSelectors.selectById(state, id);
 
 export const selectActiveProjectId = (state: RootState) =>
   state.coreContext.context?.userContext.activeProjectId ?? null;

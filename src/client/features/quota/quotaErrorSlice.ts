@@ -46,8 +46,7 @@ export const quotaErrorSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(sessionEnded, () => initialState);
+    builder.addCase(sessionEnded, () => initialState);
   },
   selectors: {
     selectActiveQuotaError: (state) => state.activeError,

@@ -4,20 +4,23 @@ import type { IdentityProvider } from '../../../shared/enums';
 import { authApi } from '../../api/auth';
 import { userAndTeamApi } from '../../api/userAndTeam';
 import { projectsApi } from '../../api/projects';
-import { activeTeamPatched } from '../teams/activeTeamActions';
 import { sessionEnded } from './sessionEnded';
 
 export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
 
+/**
+ * What the session keeps of a core context: the user and the app settings. The active team and the
+ * team list live in the team slice, the projects in the projects slice: one copy of each.
+ */
+export type SessionContext = Omit<CoreApplicationContext, 'activeTeam' | 'availableTeams' | 'availableProjects'>;
+
 export interface CoreContextState {
-  context: CoreApplicationContext | null;
+  context: SessionContext | null;
   /** Whether the server has told us if this browser has a session; not persisted. */
   status: SessionStatus;
   lastIdentityProvider: IdentityProvider | null;
   lastAuthExtensionTimestamp: number | null;
 }
-
-const noTeams: CoreApplicationContext['availableTeams'] = [];
 
 const initialState: CoreContextState = {
   context: null,
@@ -39,8 +42,13 @@ const isApiCallFulfilled = (action: UnknownAction): action is ApiFulfilledAction
   action.type.startsWith('api/') && (action as Partial<ApiFulfilledAction>).meta?.requestStatus === 'fulfilled';
 
 function signedIn(state: CoreContextState, context: CoreApplicationContext) {
-  state.context = context;
+  state.context = sessionContextOf(context);
   state.status = 'signedIn';
+}
+
+export function sessionContextOf(context: CoreApplicationContext): SessionContext {
+  const { activeTeam: _team, availableTeams: _teams, availableProjects: _projects, ...session } = context;
+  return session;
 }
 function loggedOut(state: CoreContextState) {
   state.context = null;
@@ -61,15 +69,6 @@ export const coreContextSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      // Optimistic team edits and their rollback (api/userAndTeam.ts), for the team they were made in.
-      // A new name also shows in the team list, even after a switch (the answer may come later).
-      .addCase(activeTeamPatched, (state, action) => {
-        const { teamId, changes } = action.payload;
-        if (!state.context) return;
-        if (state.context.activeTeam.id === teamId) Object.assign(state.context.activeTeam, changes);
-        const listed = state.context.availableTeams.find((team) => team.id === teamId);
-        if (listed && changes.teamName !== undefined) listed.teamName = changes.teamName;
-      })
       // Sign-out (whether the server call succeeds or fails) and any 401 end the session.
       .addCase(sessionEnded, loggedOut)
       .addMatcher(authApi.endpoints.testAuthenticate.matchFulfilled, (state, action) => {
@@ -95,33 +94,9 @@ export const coreContextSlice = createSlice({
           signedIn(state, action.payload);
         },
       )
-      // A fresh read of the active team (members, roles, invites) refreshes the session's copy.
-      .addMatcher(userAndTeamApi.endpoints.getActiveTeam.matchFulfilled, (state, action) => {
-        if (state.context?.activeTeam.id !== action.payload.id) return;
-        state.context.activeTeam = action.payload;
-        // So does the team list's entry: its name, and the user's role in it.
-        const listed = state.context.availableTeams.find((team) => team.id === action.payload.id);
-        const myRole = action.payload.teamMemberships.find(
-          (member) => member.memberUserId === state.context?.userContext.userId,
-        )?.role;
-        if (listed) Object.assign(listed, { teamName: action.payload.teamName, role: myRole ?? listed.role });
-      })
-      // A team the server no longer lets the user into (removed meanwhile) is not offered again.
-      .addMatcher(userAndTeamApi.endpoints.putActiveTeam.matchRejected, (state, action) => {
-        const result = (action.payload as { data?: { result?: string } } | undefined)?.data?.result;
-        const teamId = action.meta.arg.originalArgs.newActiveTeamIdentity;
-        if (state.context && result === 'NotFound')
-          state.context.availableTeams = state.context.availableTeams.filter((team) => team.id !== teamId);
-      })
-      // Spec §4: setting the active project stores the new project on success.
+      // Spec §4: setting the active project stores the new project on success (the project itself: projects slice).
       .addMatcher(projectsApi.endpoints.setActiveProject.matchFulfilled, (state, action) => {
-        if (!state.context) return;
-        const project = action.payload.newActiveProject;
-        const projects = state.context.availableProjects;
-        const at = projects.findIndex((known) => known.id === project.id);
-        if (at >= 0) projects[at] = project;
-        else projects.push(project);
-        state.context.userContext.activeProjectId = project.id;
+        if (state.context) state.context.userContext.activeProjectId = action.payload.newActiveProject.id;
       })
       .addMatcher(userAndTeamApi.endpoints.putAppSettings.matchFulfilled, (state, action) => {
         if (state.context) state.context.appSettings = action.payload.appSettings;
@@ -141,9 +116,6 @@ export const coreContextSlice = createSlice({
     selectIsSignedIn: (state) => state.context !== null,
     selectLastIdentityProvider: (state) => state.lastIdentityProvider,
     selectLastAuthExtensionTimestamp: (state) => state.lastAuthExtensionTimestamp,
-    selectActiveTeam: (state) => state.context?.activeTeam ?? null,
-    /** Every team of the user, with their role in it (the team menu switches between them). */
-    selectAvailableTeams: (state) => state.context?.availableTeams ?? noTeams,
   },
 });
 
@@ -154,6 +126,4 @@ export const {
   selectIsSignedIn,
   selectLastIdentityProvider,
   selectLastAuthExtensionTimestamp,
-  selectActiveTeam,
-  selectAvailableTeams,
 } = coreContextSlice.selectors;

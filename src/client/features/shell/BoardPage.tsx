@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveTeam } from '../session/coreContextSlice';
+import { selectActiveTeam } from '../teams/teamSlice';
 import { Board } from '../board/Board';
 import { useBoardUrl } from '../board/useBoardUrl';
 import { selectActiveProjectId } from '../projects/projectsSelectors';

@@ -9,7 +9,7 @@ import {
   selectLastIdentityProvider,
 } from '../session/coreContextSlice';
 import { Alert, BrandMark, Button, Card, CenteredLayout, Spinner } from '../../ui';
-import { inviteCodeFrom, inviteParameter } from './inviteCode';
+import { inviteCodeFrom } from './inviteCode';
 import { startOidcSignIn } from './oidc/startOidcSignIn';
 import { orderProviders } from './providerOrder';
 import type { ProviderInfo } from './providerInfo';
@@ -27,7 +27,7 @@ const assignLocation = (url: string) => window.location.assign(url);
 export function SignInScreen({ redirect = assignLocation }: SignInScreenProps) {
   const dispatch = useAppDispatch();
   const lastUsed = useAppSelector(selectLastIdentityProvider);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const inviteCode = inviteCodeFrom(searchParams);
   const providers = useListIdentityProvidersQuery();
   const [testAuthenticate, testAuthentication] = useTestAuthenticateMutation();
@@ -45,16 +45,9 @@ export function SignInScreen({ redirect = assignLocation }: SignInScreenProps) {
     try {
       // An invite is checked against the address first, so a wrong address is told why.
       if (inviteCode) await validateInvite({ inviteCode, emailAddress }).unwrap();
+      // Joined on sign-in: the page at this address (the join page, or the redirect to it) sees the spent
+      // invite and goes to the board. Changing the address here too would race that navigation.
       await testAuthenticate({ emailAddress, inviteCode }).unwrap();
-      if (inviteCode) {
-        setSearchParams(
-          (current) => {
-            current.delete(inviteParameter);
-            return current;
-          },
-          { replace: true },
-        );
-      }
     } catch (error) {
       setProblem(errorMessage(error));
     }

@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { selectActiveTeam } from '../session/coreContextSlice';
+import { selectActiveTeam } from './teamSlice';
 import { TeamMenuTriggerContent, teamMenuLabel, type OpenedBy } from './TeamMenuTrigger';
 import styles from './TeamMenu.module.css';
 

@@ -4,7 +4,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useAppSelector } from '../../app/hooks';
 import { useCreateTeamMutation, usePutActiveTeamMutation, usePutTeamNameMutation } from '../../api/userAndTeam';
 import { errorMessage, envelopeOf } from '../../api/envelopeBaseQuery';
-import { selectActiveTeam, selectAvailableTeams } from '../session/coreContextSlice';
+import { selectActiveTeam, selectAvailableTeams } from './teamSlice';
 import { Alert, Button } from '../../ui';
 import { selectIsTeamAdmin } from './teamSelectors';
 import { TeamNameDialog } from './TeamNameDialog';

@@ -1,12 +1,11 @@
 import type { RootState } from '../../app/store';
 import { TeamRole } from '../../../shared/enums';
+import { selectMembership } from './teamSlice';
 
 /** The signed-in user's role in the active team, or null before the context is known. */
 export function selectMyRole(state: RootState): TeamRole | null {
-  const context = state.coreContext.context;
-  const membership = context?.activeTeam.teamMemberships.find(
-    (member) => member.memberUserId === context.userContext.userId,
-  );
+  const userId = state.coreContext.context?.userContext.userId;
+  const membership = userId ? selectMembership(state, userId) : undefined;
   return membership ? (membership.role as TeamRole) : null;
 }
 
