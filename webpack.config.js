@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const { InjectManifest } = require('workbox-webpack-plugin');
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt)$/;
 
@@ -21,6 +22,12 @@ function buildHash() {
     return 'unknown';
   }
 }
+
+/** The page the server sends for every client route is precached as `/`, the worker's offline app shell. */
+const precacheShellAsRoot = async (entries) => ({
+  manifest: entries.map((entry) => (entry.url === '/index.html' ? { ...entry, url: '/' } : entry)),
+  warnings: [],
+});
 
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
@@ -96,6 +103,18 @@ module.exports = (_env, argv) => {
       new CopyWebpackPlugin({
         patterns: [{ from: 'static', globOptions: { ignore: ['**/index.html'] } }],
       }),
+      // The service worker (/sw.js): the hashed bundle and static files precached, source maps and the
+      // precompressed copies left out. Production only: a worker would get in the way of the dev server.
+      ...(isProduction
+        ? [
+            new InjectManifest({
+              swSrc: './src/client/serviceWorker/sw.ts',
+              swDest: 'sw.js',
+              exclude: [/\.map$/, /\.(br|gz)$/, /\.LICENSE\.txt$/],
+              manifestTransforms: [precacheShellAsRoot],
+            }),
+          ]
+        : []),
       // Precompressed beside each file (the server sends .br or .gz when the browser takes it);
       // index.html is not among them: the server adds the site settings to it per request.
       ...(isProduction
