@@ -32,6 +32,9 @@ const precacheShellAsRoot = async (entries) => ({
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
   const isProduction = mode === 'production';
+  // The service worker: production builds only (it would get in the way of the dev server), and it can
+  // be turned off with SERVICE_WORKER=off — such a build also removes it from browsers that have it.
+  const serviceWorker = isProduction && process.env.SERVICE_WORKER !== 'off';
 
   return {
     mode,
@@ -93,6 +96,7 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({
         __BUILD_DATE__: JSON.stringify(new Date().toISOString()),
         __BUILD_HASH__: JSON.stringify(buildHash()),
+        __SERVICE_WORKER__: JSON.stringify(serviceWorker),
       }),
       // Stylesheets are files, never <style> tags: the CSP allows styles from 'self' only.
       new MiniCssExtractPlugin({
@@ -104,8 +108,8 @@ module.exports = (_env, argv) => {
         patterns: [{ from: 'static', globOptions: { ignore: ['**/index.html'] } }],
       }),
       // The service worker (/sw.js): the hashed bundle and static files precached, source maps and the
-      // precompressed copies left out. Production only: a worker would get in the way of the dev server.
-      ...(isProduction
+      // precompressed copies left out.
+      ...(serviceWorker
         ? [
             new InjectManifest({
               swSrc: './src/client/serviceWorker/sw.ts',
