@@ -14,6 +14,8 @@ const root = path.resolve(__dirname, '../..');
 const buildA = path.join(root, 'dist');
 const hashB = `e2e-b-${Date.now()}`;
 let buildB: string;
+/** Built with SERVICE_WORKER=off. */
+let buildOff: string;
 let dataDir: string;
 let port: number;
 let server: ChildProcess | null = null;
@@ -71,22 +73,28 @@ const builds = (page: Page) => {
 
 test.describe('service worker', () => {
   test.beforeAll(async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     expect(existsSync(path.join(buildA, 'sw.js'))).toBe(true);
     buildB = mkdtempSync(path.join(os.tmpdir(), 'baton-build-b-'));
+    buildOff = mkdtempSync(path.join(os.tmpdir(), 'baton-build-off-'));
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'baton-sw-e2e-'));
-    const build = spawnSync('npx', ['webpack', '--mode', 'production', '--output-path', buildB], {
-      cwd: root,
-      env: { ...process.env, BUILD_HASH: hashB },
-      encoding: 'utf8',
-    });
-    expect(build.status, build.stderr + build.stdout).toBe(0);
+    const webpack = (outputPath: string, env: Record<string, string>) => {
+      const build = spawnSync('npx', ['webpack', '--mode', 'production', '--output-path', outputPath], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      });
+      expect(build.status, build.stderr + build.stdout).toBe(0);
+    };
+    webpack(buildB, { BUILD_HASH: hashB });
+    webpack(buildOff, { BUILD_HASH: `${hashB}-off`, SERVICE_WORKER: 'off' });
     port = await freePort();
   });
 
   test.afterAll(async () => {
     await stopServer();
     rmSync(buildB, { recursive: true, force: true });
+    rmSync(buildOff, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -136,5 +144,25 @@ test.describe('service worker', () => {
       ),
     );
     expect(api).toBe('network error');
+  });
+
+  test('a build with the worker turned off removes it from the browser', async ({ page }) => {
+    test.setTimeout(120_000);
+    const origin = `http://localhost:${port}`;
+    await serve(buildB);
+    await page.goto(`${origin}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(existsSync(path.join(buildOff, 'sw.js'))).toBe(false);
+
+    await serve(buildOff);
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length))
+      .toBe(0);
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.includes('precache'))))
+      .toEqual([]);
   });
 });
