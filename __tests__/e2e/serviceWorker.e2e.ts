@@ -131,6 +131,15 @@ test.describe('service worker', () => {
     await reloaded;
     await expect.poll(() => logged.at(-1) ?? '', { timeout: 15_000 }).toMatch(buildLine(hashB));
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${origin}/sw.js`);
+    // B skipped waiting: it is the active worker, none is left waiting behind it.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return { waiting: Boolean(registration?.waiting), active: registration?.active?.state };
+        }),
+      )
+      .toEqual({ waiting: false, active: 'activated' });
 
     // Offline, page loads get build B's shell from the precache; the API is never answered from it.
     await stopServer();
