@@ -44,7 +44,7 @@ async function serve(distDir: string) {
       LOG_LEVEL: 'warn',
       CLIENT_DIST_DIR: distDir,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   await expect
     .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 60_000 })
