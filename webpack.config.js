@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const { InjectManifest } = require('workbox-webpack-plugin');
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt)$/;
 
@@ -22,9 +23,18 @@ function buildHash() {
   }
 }
 
+/** The page the server sends for every client route is precached as `/`, the worker's offline app shell. */
+const precacheShellAsRoot = async (entries) => ({
+  manifest: entries.map((entry) => (entry.url === '/index.html' ? { ...entry, url: '/' } : entry)),
+  warnings: [],
+});
+
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
   const isProduction = mode === 'production';
+  // The service worker: production builds only (it would get in the way of the dev server), and it can
+  // be turned off with SERVICE_WORKER=off — such a build also removes it from browsers that have it.
+  const serviceWorker = isProduction && process.env.SERVICE_WORKER !== 'off';
 
   return {
     mode,
@@ -86,6 +96,7 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({
         __BUILD_DATE__: JSON.stringify(new Date().toISOString()),
         __BUILD_HASH__: JSON.stringify(buildHash()),
+        __SERVICE_WORKER__: JSON.stringify(serviceWorker),
       }),
       // Stylesheets are files, never <style> tags: the CSP allows styles from 'self' only.
       new MiniCssExtractPlugin({
@@ -96,6 +107,18 @@ module.exports = (_env, argv) => {
       new CopyWebpackPlugin({
         patterns: [{ from: 'static', globOptions: { ignore: ['**/index.html'] } }],
       }),
+      // The service worker (/sw.js): the hashed bundle and static files precached, source maps and the
+      // precompressed copies left out.
+      ...(serviceWorker
+        ? [
+            new InjectManifest({
+              swSrc: './src/client/serviceWorker/sw.ts',
+              swDest: 'sw.js',
+              exclude: [/\.map$/, /\.(br|gz)$/, /\.LICENSE\.txt$/],
+              manifestTransforms: [precacheShellAsRoot],
+            }),
+          ]
+        : []),
       // Precompressed beside each file (the server sends .br or .gz when the browser takes it);
       // index.html is not among them: the server adds the site settings to it per request.
       ...(isProduction

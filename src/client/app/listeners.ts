@@ -7,6 +7,7 @@ import { registerProjectsListeners } from '../features/projects/projectsListener
 import { registerLiveListeners } from '../features/live/liveListeners';
 import { registerCallsListeners } from '../features/calls/callsListeners';
 import { registerQuotaListeners } from '../features/quota/quotaListeners';
+import { clearUserCaches } from '../serviceWorker/clearUserCaches';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -15,13 +16,15 @@ const startAppListening = listenerMiddleware.startListening as AppStartListening
 
 /**
  * After sign-out or a 401, nothing loaded for the previous user may be shown to the next one: the
- * slices reset on `sessionEnded` and the API cache is dropped. A 401 while already signed out (the
+ * slices reset on `sessionEnded`, the API cache is dropped and so is any cache but the service worker's
+ * precache (which holds only the bundle). A 401 while already signed out (the
  * sign-in screen's own calls) has nothing left to clear.
  */
 function registerSessionListeners(startListening: AppStartListening) {
   const endSession = (reason: SessionEndReason, dispatch: AppDispatch) => {
     dispatch(sessionEnded({ reason }));
     dispatch(api.util.resetApiState());
+    void clearUserCaches();
   };
   startListening({
     matcher: isAnyOf(authApi.endpoints.signOut.matchFulfilled, authApi.endpoints.signOut.matchRejected),

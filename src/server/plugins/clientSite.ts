@@ -14,6 +14,8 @@ declare module 'fastify' {
 }
 
 export const clientDistDir = path.resolve(__dirname, '../../../dist');
+/** The service worker script the build writes (webpack.config.js, InjectManifest's swDest). */
+const serviceWorkerFile = 'sw.js';
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -41,8 +43,10 @@ async function clientSite(app: FastifyInstance, options: { config: Config; distD
       // The build writes .br and .gz beside each file; the one the browser accepts is sent (Vary: Accept-Encoding).
       preCompressed: true,
       // File names carry content hashes, so they never change; index.html is never served from here.
+      // The service worker keeps its name across builds: the browser must revalidate it on every check.
       setHeaders: (reply, filePath) => {
-        const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
+        const name = path.basename(filePath);
+        const immutable = !name.startsWith(serviceWorkerFile) && /\.[0-9a-f]{8,}\./.test(name);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
       allowedPath: (pathName) => pathName !== '/index.html',
