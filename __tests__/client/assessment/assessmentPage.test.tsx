@@ -16,6 +16,9 @@ function signedIn() {
   };
 }
 
+// Whole pages of 21 questions, loaded on demand: slow on a busy machine.
+jest.setTimeout(20_000);
+
 describe('the assessment in the app (/assessment)', () => {
   test('scores the answers, saves the result to the team and lists it', async () => {
     const scored: unknown[] = [];
@@ -25,7 +28,8 @@ describe('the assessment in the app (/assessment)', () => {
     const { teamName, state } = signedIn();
     renderApp('/assessment', state);
 
-    expect(await screen.findByText(/None yet/)).toBeInTheDocument();
+    // The page is a lazily loaded chunk: give it time on a busy machine.
+    expect(await screen.findByText(/None yet/, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Assessment' })).toHaveAttribute('href', '/assessment');
     answerEveryQuestion();
     fireEvent.click(screen.getByRole('button', { name: 'See my scores' }));
@@ -51,7 +55,7 @@ describe('the assessment in the app (/assessment)', () => {
       result: (await import('./assessmentFixtures')).resultFixture,
     });
     renderApp('/assessment', signedIn().state);
-    fireEvent.click(await screen.findByRole('button', { name: /Open the result of/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Open the result of/ }, { timeout: 5000 }));
     expect(await screen.findByRole('heading', { name: 'Your team is Starting' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(/Saved to/);
   });

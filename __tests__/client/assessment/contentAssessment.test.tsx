@@ -10,6 +10,9 @@ import { answerEveryQuestion } from './answerEveryQuestion';
 
 const renderAt = (pathname: string) => render(<MainContentSite config={defaultSiteConfig} pathname={pathname} />);
 
+// Whole pages of 21 questions, loaded on demand: slow on a busy machine.
+jest.setTimeout(20_000);
+
 describe('the assessment on the content site (/about/assessment, no sign-in)', () => {
   test('asks every question of the shared questionnaire, then shows the scores the server answered', async () => {
     const bodies: unknown[] = [];

@@ -67,6 +67,7 @@ export function AssessmentResultView({ result, rubricHref, actions }: Assessment
             >
               <span className={styles.fill} data-level={entry.level} style={{ width: `${entry.score}%` }} />
             </div>
+            {entry.nextSteps.length === 0 && <p className={styles.done}>Nothing to do here for agent hand-off.</p>}
             {entry.nextSteps.length > 0 && (
               <ol className={styles.steps} aria-label={`Next steps for ${dimensionTitles[entry.dimension]}`}>
                 {entry.nextSteps.map((step) => (
