@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './signIn';
 
 /** The worked example of docs/assessment.md. */
 const workedExample: Record<string, string> = {
@@ -50,4 +52,39 @@ test('a visitor takes the assessment on the content site, with no sign-in, and s
   await page.getByRole('link', { name: 'How this is scored' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Agent-readiness assessment: the rubric' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Worked example' })).toBeVisible();
+});
+
+/** axe (WCAG 2.x A and AA, best practices) on the screens of the assessment and the content site. */
+const violationsOf = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+};
+
+test('the content site, its docs and the assessment (public and in the app) have no axe violations', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  for (const path of ['/about', '/about/docs', '/about/docs/assessment', '/about/assessment']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect({ path, violations: await violationsOf(page) }).toEqual({ path, violations: [] });
+  }
+  for (const [question, option] of Object.entries(workedExample))
+    await page.locator(`input[name="${question}"][value="${option}"]`).check();
+  await page.getByRole('button', { name: 'See my scores' }).click();
+  await expect(page.getByRole('heading', { name: 'Your team is Starting' })).toBeVisible();
+  expect({ path: 'result', violations: await violationsOf(page) }).toEqual({ path: 'result', violations: [] });
+
+  await signIn(page, `assess-axe-${Date.now()}@example.com`);
+  await page.goto('/assessment');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agent-readiness assessment' })).toBeVisible();
+  expect({ path: '/assessment', violations: await violationsOf(page) }).toEqual({
+    path: '/assessment',
+    violations: [],
+  });
 });

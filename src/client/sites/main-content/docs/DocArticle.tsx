@@ -73,7 +73,8 @@ export function DocArticle({ markdown, prefix }: { markdown: string; prefix: str
           },
           img: ({ alt }) => <span>{alt ? `[${alt}]` : ''}</span>,
           table: ({ children }) => (
-            <div className={styles.tableScroll}>
+            // Wide tables scroll sideways; focusable so a keyboard can scroll them too.
+            <div className={styles.tableScroll} tabIndex={0}>
               <table>{children}</table>
             </div>
           ),
