@@ -79,7 +79,8 @@ const config: Config = {
       testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/client/helpers/setup.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/client/helpers/styleStub.ts' },
-      transform,
+      // Markdown files are text, as webpack's asset/source gives them.
+      transform: { ...transform, '\\.md$': '<rootDir>/__tests__/client/helpers/markdownTransform.cjs' },
       transformIgnorePatterns,
     },
   ],

@@ -12,6 +12,7 @@ export const apiGroups = [
   'github',
   'handoff',
   'mcp',
+  'benchmark',
 ] as const;
 
 export const codegenOptions: Omit<ConfigFile, 'outputFile' | 'outputFiles' | 'schemaFile'> = {

@@ -72,6 +72,8 @@ module.exports = (_env, argv) => {
             options: { transpileOnly: true, compilerOptions: { noEmit: false } },
           },
         },
+        // The content site's docs pages (docs/*.md) are bundled as text into their lazily loaded chunk.
+        { test: /\.md$/, type: 'asset/source' },
         {
           test: /\.css$/,
           use: [

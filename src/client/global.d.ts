@@ -4,6 +4,12 @@ declare module '*.module.css' {
   export default classes;
 }
 
+/** Markdown pages (the content site's docs), as text: webpack's asset/source. */
+declare module '*.md' {
+  const text: string;
+  export default text;
+}
+
 /** Global stylesheets are imported for their side effect only. */
 declare module '*.css';
 

@@ -39,6 +39,7 @@ import { deleteExpiredOAuthModels } from './repositories/oauthModels';
 import type Provider from 'oidc-provider';
 import contextItemRoutes from './routes/contextItems';
 import agentRoutes from './routes/agent';
+import benchmarkRoutes, { ASSESSMENT_PATH } from './routes/benchmark';
 import { createAgentGenerator } from './ai/providers';
 import type { AgentGenerator } from './ai/port';
 import { createOidcProviders, type OidcProviders } from './integrations/oidc';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions) {
   // Stripe's webhook is not a browser call: its signature, checked in the route, stands in for CSRF;
   // Apple's callback is a cross-site form post by design that only redirects; MCP calls carry a bearer token;
   // OAuth's endpoints take form posts from MCP clients, protected by PKCE, client authentication and the provider's cookies.
+  // The public assessment reads no session and stores nothing; the content site may call it from its own host.
   await app.register(csrf, {
     publicUrl: config.publicUrl,
     exemptRoutes: [
@@ -149,6 +151,7 @@ export async function buildApp(options: AppOptions) {
       MCP_TOKEN_PATH,
       MCP_OAUTH_PATH,
       OAUTH_ROUTE,
+      ASSESSMENT_PATH,
     ],
   });
   await app.register(session, {
@@ -180,6 +183,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(authorizationEndpoints);
   await app.register(consentRoutes, { prefix: '/v1' });
   await app.register(eventRoutes, { prefix: '/v1/teams/active' });
+  await app.register(benchmarkRoutes, { prefix: '/v1' });
 
   // Unknown API paths answer the envelope; any other page load gets the single-page app.
   app.setNotFoundHandler((request, reply) => {

@@ -19,6 +19,7 @@ export const tagTypes = [
   'GithubUserStatus',
   'McpTokens',
   'McpConnections',
+  'BenchmarkAssessments',
 ] as const;
 
 /** The one API slice; each group's generated endpoints are injected into it (`<group>.gen.ts`). */

@@ -54,6 +54,14 @@ export const rateLimitPolicy = {
     env: 'RATE_LIMIT_MCP',
     routes: ['GET /mcp/token', 'POST /mcp/token', 'DELETE /mcp/token', 'GET /mcp', 'POST /mcp', 'DELETE /mcp'],
   },
+  /** The public benchmark assessment (no sign-in): bounds scripted scoring from one address. */
+  assessment: {
+    per: 'ip',
+    max: 30,
+    windowSeconds: 60,
+    env: 'RATE_LIMIT_ASSESSMENT',
+    routes: ['POST /v1/benchmark/assessment'],
+  },
   /** Every call that changes data (any non-GET /v1 call with a session). */
   writes: { per: 'user', max: 1200, windowSeconds: 60, env: 'RATE_LIMIT_WRITES', routes: [] },
   /** Calls that start agent work (the agent and hand-off routes, to come). */

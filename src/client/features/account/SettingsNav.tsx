@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectIsTeamAdmin } from '../teams/teamSelectors';
 import styles from './SettingsNav.module.css';
 
-/** The settings pages side by side: the account, the team's members, AI (Admins), GitHub and MCP. */
+/** The settings pages side by side: the account, the team's members, AI (Admins), GitHub, MCP, and the team's agent-readiness assessment. */
 export function SettingsNav() {
   const isAdmin = useAppSelector(selectIsTeamAdmin);
   return (
@@ -24,6 +24,9 @@ export function SettingsNav() {
       </NavLink>
       <NavLink to="/settings/mcp" className={styles.link}>
         MCP
+      </NavLink>
+      <NavLink to="/assessment" className={styles.link}>
+        Assessment
       </NavLink>
     </nav>
   );

@@ -82,6 +82,11 @@ const McpSettingsPage = lazy(() =>
     default: module.McpSettingsPage,
   })),
 );
+const AssessmentPage = lazy(() =>
+  import(/* webpackChunkName: "assessment" */ '../../features/assessment/AssessmentPage').then((module) => ({
+    default: module.AssessmentPage,
+  })),
+);
 // The OAuth consent screen (an MCP client asks for access): its own small chunk, outside the app shell.
 const ConsentPage = lazy(() =>
   import(/* webpackChunkName: "consent" */ '../../features/mcp/ConsentPage').then((module) => ({
@@ -110,6 +115,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'settings/ai', element: onDemand(<AiSettingsPage />) },
           { path: 'settings/github', element: onDemand(<GithubSettingsPage />) },
           { path: 'settings/mcp', element: onDemand(<McpSettingsPage />) },
+          { path: 'assessment', element: onDemand(<AssessmentPage />) },
           { path: 'join', element: onDemand(<JoinTeamPage />) },
           { path: 'project', element: onDemand(<ProjectOverviewPage />) },
           { path: 'context', element: onDemand(<ContextItemsPage />) },

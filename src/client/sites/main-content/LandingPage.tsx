@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { BrandMark, buttonClassName } from '../../ui';
 import { BoardSketch } from './BoardSketch';
+import { contentHref } from './contentPages';
+import { appPath, SiteHeader } from './SiteHeader';
 import styles from './LandingPage.module.css';
-
-/** The app lives at '/'; a full page load, because it is another route set. */
-const appPath = '/';
 
 const itemKinds = [
   {
@@ -35,27 +34,23 @@ const steps = [
   },
   {
     title: 'Hand an item to an agent',
-    text: 'Send it to Claude Code as a GitHub issue in your repository, with its goals and context. Copilot, Cursor and a terminal command for a local Claude Code are coming.',
+    text: 'Send it to Claude Code, Copilot or Cursor as a GitHub issue in your repository, with its goals and context. Or copy a terminal command that starts Claude Code on your machine; it reads the item over Baton’s MCP server.',
   },
   {
     title: 'Follow it through',
-    text: 'The agent’s pull request comes back on the item, from open to merged, and the item keeps its place on the plan, so the board stays the one picture of what ships when.',
+    text: 'The agent’s pull request comes back on the item, from open to merged; a terminal agent reports its progress and pull request over MCP. The item keeps its place on the plan, so the board stays the one picture of what ships when.',
   },
 ];
 
-export function LandingPage() {
+/** The landing page; `prefix` is where the site's pages live ('' on a content host). */
+export function LandingPage({ prefix = '' }: { prefix?: string }) {
   useEffect(() => {
     document.title = 'Baton: plan the work, hand it to an agent';
   }, []);
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <BrandMark />
-        <a className={buttonClassName({ variant: 'secondary' })} href={appPath}>
-          Open Baton
-        </a>
-      </header>
+      <SiteHeader prefix={prefix} />
 
       <main>
         <section className={styles.hero} aria-labelledby="landing-title">
@@ -111,6 +106,41 @@ export function LandingPage() {
               </li>
             ))}
           </ol>
+        </section>
+
+        <section className={styles.section} aria-labelledby="mcp-title">
+          <h2 id="mcp-title" className={styles.sectionTitle}>
+            Any MCP client, signed in
+          </h2>
+          <p className={`${styles.tileText} ${styles.prose}`}>
+            Baton runs an MCP server. Add it to Claude Code with{' '}
+            <code className={styles.code}>claude mcp add --transport http baton &lt;your Baton address&gt;/mcp</code>,
+            sign in and approve on Baton’s consent screen; Cursor, VS Code and other clients that follow the MCP
+            authorization spec connect the same way. The agent lists, reads, creates and updates your team’s items, and
+            records its progress and pull requests on them.{' '}
+            <a href={contentHref(prefix, 'docs/mcp')}>How MCP works in Baton</a>
+          </p>
+        </section>
+
+        <section className={styles.section} aria-labelledby="assessment-title">
+          <h2 id="assessment-title" className={styles.sectionTitle}>
+            Is your team ready to hand work to agents?
+          </h2>
+          <p className={`${styles.tileText} ${styles.prose}`}>
+            Take the agent-readiness assessment: 21 questions on tests, CI, code review, docs, issue quality, agent use
+            and security, scored on a published rubric, with next steps for the weak spots. No sign-in.
+          </p>
+          <div className={styles.actions}>
+            <a
+              className={buttonClassName({ variant: 'secondary', size: 'large' })}
+              href={contentHref(prefix, 'assessment')}
+            >
+              Take the assessment
+            </a>
+            <a className={buttonClassName({ variant: 'ghost', size: 'large' })} href={contentHref(prefix, 'docs')}>
+              Read the docs
+            </a>
+          </div>
         </section>
 
         <section className={styles.closing} aria-labelledby="closing-title">

@@ -22,3 +22,4 @@ export * from './handoffs';
 export * from './githubDeliveries';
 export * from './oauthModels';
 export * from './teamEvents';
+export * from './benchmarkAssessments';

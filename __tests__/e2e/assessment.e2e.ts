@@ -1,0 +1,90 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './signIn';
+
+/** The worked example of docs/assessment.md. */
+const workedExample: Record<string, string> = {
+  'tests-coverage': 'some',
+  'tests-local': 'one-command',
+  'tests-reliability': 'rarely',
+  'ci-pull-requests': 'full',
+  'ci-required': 'required',
+  'ci-speed': 'under-15',
+  'review-required': 'always',
+  'review-turnaround': 'day',
+  'review-size': 'medium',
+  'docs-setup': 'outdated',
+  'docs-conventions': 'scattered',
+  'docs-decisions': 'no',
+  'issues-acceptance': 'sometimes',
+  'issues-size': 'days',
+  'issues-context': 'sometimes',
+  'agents-usage': 'autocomplete',
+  'agents-guidelines': 'informal',
+  'agents-environment': 'partly',
+  'security-secrets': 'env-files',
+  'security-dependencies': 'automated',
+  'security-permissions': 'repo',
+};
+
+test('a visitor takes the assessment on the content site, with no sign-in, and sees the scores', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('link', { name: 'Take the assessment' }).click();
+  await expect(page).toHaveURL(/\/about\/assessment$/);
+  await expect(page.getByRole('radiogroup')).toHaveCount(21);
+
+  for (const [question, option] of Object.entries(workedExample))
+    await page.locator(`input[name="${question}"][value="${option}"]`).check();
+  await expect(page.getByText('21 of 21 answered')).toBeVisible();
+  await page.getByRole('button', { name: 'See my scores' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your team is Starting' })).toBeVisible();
+  await expect(page.getByText('Overall score 53 of 100')).toBeVisible();
+  const meters = page.getByRole('list', { name: 'Scores by dimension' }).getByRole('meter');
+  await expect(meters).toHaveCount(7);
+  const scores = await meters.evaluateAll((elements) =>
+    elements.map((element) => element.getAttribute('aria-valuenow')),
+  );
+  expect(scores).toEqual(['58', '92', '75', '27', '33', '33', '50']);
+  await expect(page.getByRole('list', { name: 'Next steps for Documentation' }).getByRole('listitem')).toHaveCount(3);
+
+  // The rubric it links to is the docs page rendered from docs/assessment.md.
+  await page.getByRole('link', { name: 'How this is scored' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Agent-readiness assessment: the rubric' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Worked example' })).toBeVisible();
+});
+
+/** axe (WCAG 2.x A and AA, best practices) on the screens of the assessment and the content site. */
+const violationsOf = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+};
+
+test('the content site, its docs and the assessment (public and in the app) have no axe violations', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  for (const path of ['/about', '/about/docs', '/about/docs/assessment', '/about/assessment']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect({ path, violations: await violationsOf(page) }).toEqual({ path, violations: [] });
+  }
+  for (const [question, option] of Object.entries(workedExample))
+    await page.locator(`input[name="${question}"][value="${option}"]`).check();
+  await page.getByRole('button', { name: 'See my scores' }).click();
+  await expect(page.getByRole('heading', { name: 'Your team is Starting' })).toBeVisible();
+  expect({ path: 'result', violations: await violationsOf(page) }).toEqual({ path: 'result', violations: [] });
+
+  await signIn(page, `assess-axe-${Date.now()}@example.com`);
+  await page.goto('/assessment');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agent-readiness assessment' })).toBeVisible();
+  expect({ path: '/assessment', violations: await violationsOf(page) }).toEqual({
+    path: '/assessment',
+    violations: [],
+  });
+});
