@@ -44,6 +44,7 @@ import { PatternPicker } from '../agent/PatternPicker';
 import { ParentContextField } from '../context/ParentContextField';
 import { HandoffSection } from '../handoff/HandoffSection';
 import { HandoffHistory } from '../handoff/HandoffHistory';
+import { ReadOnlyFieldset } from '../support/readOnly';
 
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
 
@@ -252,13 +253,16 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
             </Dialog.Close>
           </header>
           {whole.data ? (
-            <ItemEditor
-              item={item}
-              whole={whole.data}
-              readAt={whole.fulfilledTimeStamp}
-              saveRef={saveRef}
-              onClose={onClose}
-            />
+            // The dialog is portalled out of the snapshot viewer's fieldset: it disables its own controls there.
+            <ReadOnlyFieldset note>
+              <ItemEditor
+                item={item}
+                whole={whole.data}
+                readAt={whole.fulfilledTimeStamp}
+                saveRef={saveRef}
+                onClose={onClose}
+              />
+            </ReadOnlyFieldset>
           ) : (
             <>
               <Dialog.Title className={styles.title}>{titleOf(item.description)}</Dialog.Title>
