@@ -5,6 +5,7 @@ import { isUnauthorizedAnswer, sessionEnded, type SessionEndReason } from '../fe
 import { registerItemsListeners } from '../features/items/itemsListeners';
 import { registerProjectsListeners } from '../features/projects/projectsListeners';
 import { registerLiveListeners } from '../features/live/liveListeners';
+import { registerQaListeners } from '../features/qa/qaListeners';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -37,4 +38,5 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerItemsListeners(startListening);
   registerProjectsListeners(startListening);
   registerLiveListeners(startListening);
+  registerQaListeners(startListening);
 }
