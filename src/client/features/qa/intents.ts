@@ -14,7 +14,7 @@ import type { SendToAgentApiArg } from '../../api/handoff.gen';
 export type ItemRef = string;
 
 export interface CreateItemIntent {
-  /** Demo 0, Implementation 1, Go-to-market 2 (shared/enums ItemType). */
+  /** Demo 1, Implementation 2, Go-to-market 3 (shared/enums ItemType). */
   itemType: number;
   description: string;
   /** Default: in scope, unscheduled. */
