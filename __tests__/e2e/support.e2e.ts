@@ -57,14 +57,24 @@ test('export the state for support, then replay it read-only in the viewer witho
   const dialog = page.getByRole('dialog', { name: 'Export state for support' });
   await expect(dialog.getByRole('checkbox', { name: 'Include content' })).toBeChecked();
   await screenshots(page, 'export-dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // With an item's panel open, the panel's own button exports it too.
+  await page.getByRole('button', { name: 'Pay with one tap', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Pay with one tap' });
+  await expect(panel.getByRole('textbox', { name: /description/i })).toBeVisible();
+  await panel.getByRole('button', { name: 'Export state for support' }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Download snapshot' }).click(),
+    page
+      .getByRole('dialog', { name: 'Export state for support' })
+      .getByRole('button', { name: 'Download snapshot' })
+      .click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^baton-snapshot-.*\.json$/);
   const file = await download.path();
   const snapshot = JSON.parse(await readFile(file, 'utf8')) as { route: string; build: { hash: string } };
-  expect(snapshot.route).toBe('/?kind=1');
+  expect(snapshot.route).toMatch(/^\/items\/[A-Z]+-3\?kind=1$/);
   expect(snapshot.build.hash).not.toBe('unknown');
 
   // Support staff: another browser, not signed in.
@@ -86,7 +96,15 @@ test('export the state for support, then replay it read-only in the viewer witho
   await screenshots(support, 'viewer-wrong-file');
 
   await support.getByLabel('Choose a snapshot file').setInputFiles(file);
-  await expect(support.getByRole('region', { name: 'Read-only snapshot' })).toContainText('/?kind=1');
+  await expect(support.getByText('Read-only snapshot', { exact: true })).toBeVisible();
+  const replayedPanel = support.getByRole('dialog', { name: 'Pay with one tap' });
+  await expect(replayedPanel.getByText('Read-only snapshot: nothing here can be changed.')).toBeVisible();
+  await expect(replayedPanel.getByRole('textbox', { name: /description/i })).toBeDisabled();
+  await expect(replayedPanel.getByRole('button', { name: 'Export state for support' })).toHaveCount(0);
+  await screenshots(support, 'viewer-panel');
+  await replayedPanel.getByRole('button', { name: 'Close' }).click();
+
+  await expect(support.getByRole('region', { name: 'Read-only snapshot' })).toContainText(snapshot.route);
   await expect(cardTitles(support)).toHaveText(shown);
   await expect(support.getByLabel('Kind')).toBeDisabled();
   await expect(support.getByLabel('Kind')).toHaveValue('1');

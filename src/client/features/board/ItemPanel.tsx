@@ -45,6 +45,7 @@ import { ParentContextField } from '../context/ParentContextField';
 import { HandoffSection } from '../handoff/HandoffSection';
 import { HandoffHistory } from '../handoff/HandoffHistory';
 import { ReadOnlyFieldset } from '../support/readOnly';
+import { ExportStateButton } from '../support/ExportStateButton';
 
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
 
@@ -248,6 +249,7 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
             <span className={styles.externalId}>{item.externalId || 'Saving…'}</span>
             <span className={styles.spacer} />
             {item.externalId && <CopyButton text={`${location.origin}${itemPath(item.externalId)}`} />}
+            <ExportStateButton iconOnly />
             <Dialog.Close className={styles.close} aria-label="Close">
               ✕
             </Dialog.Close>

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonVariant } from '../../ui';
 import { exportStateLabel } from './exportStateLabel';
+import { useReadOnly } from './readOnly';
+import styles from './ExportStateButton.module.css';
 
 // The dialog (and the snapshot code) loads when first opened: the board's first load carries none of it.
 const ExportStateDialog = lazy(() =>
@@ -21,19 +23,28 @@ function ExportIcon() {
   );
 }
 
-/** Opens "Export state for support" (the top bar, the app's error screen); `labelClassName` lets the top bar hide the words when narrow. */
+/**
+ * Opens "Export state for support" (the top bar, the app's error screen, the item panel's header, so a
+ * snapshot can hold the open panel); `labelClassName` lets the top bar hide the words when narrow.
+ */
 export function ExportStateButton({
   variant = 'ghost',
   label = exportStateLabel,
   labelClassName,
+  iconOnly = false,
 }: {
   variant?: ButtonVariant;
   /** The words shown; the button's name is always the whole label. */
   label?: string;
   labelClassName?: string;
+  /** Only the icon shows (the item panel's header); the name stays for screen readers. */
+  iconOnly?: boolean;
 }) {
+  const readOnly = useReadOnly();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  // A replayed snapshot is not exported again.
+  if (readOnly) return null;
   return (
     <>
       <Button
@@ -46,7 +57,7 @@ export function ExportStateButton({
         }}
       >
         <ExportIcon />
-        <span className={labelClassName}>{label}</span>
+        <span className={iconOnly ? styles.hiddenLabel : labelClassName}>{label}</span>
       </Button>
       {opened && (
         <Suspense fallback={null}>
