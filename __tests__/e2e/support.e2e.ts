@@ -63,6 +63,7 @@ test('export the state for support, then replay it read-only in the viewer witho
   await page.getByRole('button', { name: 'Pay with one tap', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Pay with one tap' });
   await expect(panel.getByRole('textbox', { name: /description/i })).toBeVisible();
+  await screenshots(page, 'panel-export-button');
   await panel.getByRole('button', { name: 'Export state for support' }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
