@@ -8,6 +8,7 @@ import { registerLiveListeners } from '../features/live/liveListeners';
 import { registerCallsListeners } from '../features/calls/callsListeners';
 import { registerQuotaListeners } from '../features/quota/quotaListeners';
 import { clearUserCaches } from '../serviceWorker/clearUserCaches';
+import { registerQaListeners } from '../features/qa/qaListeners';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -48,4 +49,5 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerItemsListeners(startListening);
   registerProjectsListeners(startListening);
   registerLiveListeners(startListening);
+  registerQaListeners(startListening);
 }

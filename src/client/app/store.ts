@@ -14,8 +14,9 @@ import { boardSlice } from '../features/board/boardSlice';
 import { persistedCoreContextReducer } from './persist';
 import { listenerMiddleware, registerListeners } from './listeners';
 import { devToolsOptions } from './devTools';
+import { recentActionsMiddleware } from '../features/support/recentActions';
 
-const rootReducer = combineReducers({
+export const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [coreContextSlice.name]: persistedCoreContextReducer,
   [callsSlice.name]: callsSlice.reducer,
@@ -48,7 +49,7 @@ export function setupStore(preloadedState?: Partial<RootState>) {
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listenerMiddleware.middleware)
-        .concat(api.middleware),
+        .concat(api.middleware, recentActionsMiddleware),
   });
   const persistor = persistStore(store);
   return { store, persistor };

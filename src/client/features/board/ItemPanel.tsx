@@ -46,6 +46,8 @@ import { PatternPicker } from '../agent/PatternPicker';
 import { ParentContextField } from '../context/ParentContextField';
 import { HandoffSection } from '../handoff/HandoffSection';
 import { HandoffHistory } from '../handoff/HandoffHistory';
+import { ReadOnlyFieldset } from '../support/readOnly';
+import { ExportStateButton } from '../support/ExportStateButton';
 
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
 
@@ -270,18 +272,22 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
             <span className={styles.externalId}>{item.externalId || 'Saving…'}</span>
             <span className={styles.spacer} />
             {item.externalId && <CopyButton text={`${location.origin}${itemPath(item.externalId)}`} />}
+            <ExportStateButton iconOnly />
             <Dialog.Close className={styles.close} aria-label="Close">
               ✕
             </Dialog.Close>
           </header>
           {whole.data ? (
-            <ItemEditor
-              item={item}
-              whole={whole.data}
-              readAt={whole.fulfilledTimeStamp}
-              saveRef={saveRef}
-              onClose={onClose}
-            />
+            // The dialog is portalled out of the snapshot viewer's fieldset: it disables its own controls there.
+            <ReadOnlyFieldset note>
+              <ItemEditor
+                item={item}
+                whole={whole.data}
+                readAt={whole.fulfilledTimeStamp}
+                saveRef={saveRef}
+                onClose={onClose}
+              />
+            </ReadOnlyFieldset>
           ) : (
             <>
               <Dialog.Title className={styles.title}>{titleOf(item.description)}</Dialog.Title>

@@ -5,6 +5,7 @@ import { selectActiveProject } from '../projects/projectsSelectors';
 import { BrandMark, buttonClassName } from '../../ui';
 import { SettingsIcon } from './SettingsIcon';
 import { SignOutButton } from './SignOutButton';
+import { ExportStateButton } from '../support/ExportStateButton';
 import { TeamMenu } from '../teams/TeamMenu';
 import styles from './TopBar.module.css';
 
@@ -41,6 +42,7 @@ export function TopBar() {
           <SettingsIcon />
           <span className={styles.settingsLabel}>Settings</span>
         </NavLink>
+        <ExportStateButton label="Export state" labelClassName={styles.settingsLabel} />
         <SignOutButton />
       </div>
     </header>

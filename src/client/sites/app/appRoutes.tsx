@@ -9,6 +9,7 @@ import { RequireSession } from '../../features/signIn/RequireSession';
 import { ErrorScreen } from '../shared/ErrorScreen';
 import { notFoundDetail } from '../shared/errorText';
 import { RenderErrorBoundary } from '../shared/RenderErrorBoundary';
+import { ExportStateButton } from '../../features/support/ExportStateButton';
 
 // Pages other than the board load on demand, so the board's first load carries none of their code.
 const AccountSettingsPage = lazy(() =>
@@ -93,6 +94,12 @@ const ConsentPage = lazy(() =>
     default: module.ConsentPage,
   })),
 );
+// Support staff's snapshot viewer: its own chunk, outside the app shell (it needs no session).
+const SnapshotViewerPage = lazy(() =>
+  import(/* webpackChunkName: "support" */ '../../features/support/SnapshotViewerPage').then((module) => ({
+    default: module.SnapshotViewerPage,
+  })),
+);
 const onDemand = (page: ReactNode) => <Suspense fallback={<CentredSpinner label="Loading…" />}>{page}</Suspense>;
 
 /** The application's routes; the OIDC callbacks are public, the shell and its pages need a session. */
@@ -136,7 +143,11 @@ export const appRoutes: RouteObject[] = [
       { path: 'auth/apple', element: <OidcCallbackPage provider="Apple" /> },
     ],
   },
-  { path: '*', element: <ErrorScreen detail={notFoundDetail} /> },
+  { path: '/support/snapshot', element: onDemand(<SnapshotViewerPage />) },
+  {
+    path: '*',
+    element: <ErrorScreen detail={notFoundDetail} extraAction={<ExportStateButton variant="secondary" />} />,
+  },
 ];
 
 /**
@@ -147,5 +158,9 @@ export const appRoutes: RouteObject[] = [
 export function AppRoutes() {
   const location = useLocation();
   const page = useRoutes(appRoutes);
-  return <RenderErrorBoundary resetKey={location}>{page}</RenderErrorBoundary>;
+  return (
+    <RenderErrorBoundary resetKey={location} extraAction={<ExportStateButton variant="secondary" />}>
+      {page}
+    </RenderErrorBoundary>
+  );
 }

@@ -4,6 +4,8 @@ import { ErrorScreen } from './ErrorScreen';
 
 interface Props {
   homePath?: string;
+  /** Passed to the error screen (ErrorScreen `extraAction`). */
+  extraAction?: ReactNode;
   /** A new value (the router's location) clears a caught error, as React Router's own boundary does. */
   resetKey?: unknown;
   children: ReactNode;
@@ -29,6 +31,12 @@ export class RenderErrorBoundary extends Component<Props, State> {
   override render() {
     const { caught } = this.state;
     if (!caught) return this.props.children;
-    return <ErrorScreen detail={errorDetail(caught.error)} homePath={this.props.homePath} />;
+    return (
+      <ErrorScreen
+        detail={errorDetail(caught.error)}
+        homePath={this.props.homePath}
+        extraAction={this.props.extraAction}
+      />
+    );
   }
 }

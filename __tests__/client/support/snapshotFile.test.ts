@@ -1,0 +1,68 @@
+import { setupStore } from '../../../src/client/app/store';
+import { recentActionTypes, RECENT_ACTION_COUNT } from '../../../src/client/features/support/recentActions';
+import { snapshotOfStore } from '../../../src/client/features/support/exportSnapshot';
+import {
+  notASnapshotMessage,
+  parseSnapshot,
+  SNAPSHOT_FORMAT,
+  snapshotFileName,
+} from '../../../src/client/features/support/snapshot';
+import { filtersChanged } from '../../../src/client/features/board/boardSlice';
+import { signedInState } from '../sites/renderApp';
+import { ItemType } from '../../../src/shared/enums';
+
+describe('the snapshot file', () => {
+  it('carries the build, time, route, recent action types (no payloads) and the redacted state', () => {
+    const { store } = setupStore(signedInState('ada@example.com'));
+    store.dispatch(filtersChanged({ kind: ItemType.Demo, handoff: 3 }));
+    const snapshot = snapshotOfStore(store, { includeContent: true, route: `/items/AE-1?kind=${ItemType.Demo}` });
+    expect(snapshot).toMatchObject({
+      format: SNAPSHOT_FORMAT,
+      version: 1,
+      build: { hash: 'unknown', date: 'unknown' },
+      route: `/items/AE-1?kind=${ItemType.Demo}`,
+      includesContent: true,
+    });
+    expect(snapshot.recentActions).toContain('board/filtersChanged');
+    // Types only: the payload (handoff 3) is nowhere in the list.
+    expect(snapshot.recentActions.join()).not.toMatch(/3/);
+    expect(snapshot.state.board.filters.kind).toBe(ItemType.Demo);
+    expect(snapshot.state.coreContext.context?.userContext.emailAddress).toBe('ada@example.com');
+    expect(Object.keys(snapshot.state.api)).toEqual(['queries']);
+    expect(snapshotFileName(snapshot)).toMatch(/^baton-snapshot-\d{4}-\d\d-\d\dT[\d-]+Z\.json$/);
+    expect(parseSnapshot(JSON.stringify(snapshot))).toEqual({ ok: true, snapshot });
+  });
+
+  it('keeps only the last action types, oldest first', () => {
+    const { store } = setupStore();
+    for (let i = 0; i < RECENT_ACTION_COUNT + 5; i++) store.dispatch({ type: `test/${i}` });
+    const types = recentActionTypes(store.getState);
+    expect(types).toHaveLength(RECENT_ACTION_COUNT);
+    expect(types[0]).toBe('test/5');
+    expect(types.at(-1)).toBe(`test/${RECENT_ACTION_COUNT + 4}`);
+  });
+
+  it.each([
+    ['not JSON', 'hello', `${notASnapshotMessage} It is not JSON.`],
+    ['another JSON file', '{"name":"package"}', notASnapshotMessage],
+    ['a newer format', JSON.stringify({ format: SNAPSHOT_FORMAT, version: 2 }), /format version 2/],
+    [
+      'a signed-out state',
+      JSON.stringify({
+        format: SNAPSHOT_FORMAT,
+        version: 1,
+        build: { hash: 'h', date: 'd' },
+        takenAt: new Date().toISOString(),
+        route: '/',
+        includesContent: true,
+        recentActions: [],
+        state: { coreContext: { status: 'signedOut', context: null } },
+      }),
+      /no signed-in user/,
+    ],
+  ])('refuses %s with a reason', (_name, text, message) => {
+    const parsed = parseSnapshot(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(message);
+  });
+});

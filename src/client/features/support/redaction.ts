@@ -1,0 +1,79 @@
+/**
+ * What never leaves the browser, in one place: Redux DevTools strip secrets from every action and
+ * state they show (redactSecrets); a support snapshot also hides other people's e-mail addresses and,
+ * when the user asks, what the items say (redactForSupport). Pure functions: the input is not changed.
+ */
+
+export const REDACTED = '[redacted]';
+export const CONTENT_REMOVED = '[content removed]';
+
+/** Keys whose values are secrets wherever they appear: sign-in codes, PKCE verifiers, invite codes, tokens. */
+const SECRET_KEYS = new Set(['code', 'codeVerifier', 'inviteCode', 'password', 'secret', 'clientSecret']);
+const isSecretKey = (key: string) => SECRET_KEYS.has(key) || /token$/i.test(key);
+
+/** Free text a user wrote: left out of a snapshot when "Include content" is unticked. */
+const CONTENT_KEYS = new Set(['description', 'projectDescription', 'goals', 'newTestScenarios', 'instructions']);
+
+const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
+
+function mapDeep(value: unknown, visit: (key: string, inner: unknown) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((inner) => mapDeep(inner, visit));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, visit(key, inner)]));
+  }
+  return value;
+}
+
+/** Secrets only (DevTools, which run in the user's own browser): every secret key's value becomes "[redacted]". */
+export function redactSecrets<T>(value: T): T {
+  const visit = (key: string, inner: unknown): unknown => (isSecretKey(key) ? REDACTED : mapDeep(inner, visit));
+  return mapDeep(value, visit) as T;
+}
+
+export interface SupportRedactionOptions {
+  /** The user's own address stays (it is theirs to share); everyone else's is replaced. */
+  ownEmailAddress: string | null;
+  /** Unticked: item and project texts are replaced by "[content removed]". */
+  includeContent: boolean;
+}
+
+/** Replaces text, keeping its shape: a string becomes the marker, a list of strings a list of markers. */
+function removeContent(value: unknown): unknown {
+  if (typeof value === 'string') return value === '' ? value : CONTENT_REMOVED;
+  if (Array.isArray(value)) return value.map(removeContent);
+  if (value && typeof value === 'object') return mapDeep(value, (_key, inner) => removeContent(inner));
+  return value;
+}
+
+/**
+ * A copy fit to hand to support: secrets redacted, other people's e-mail addresses replaced by stable
+ * stand-ins (the same person keeps the same stand-in, so who did what still reads), and free text
+ * removed unless the user keeps it.
+ */
+export function redactForSupport<T>(value: T, options: SupportRedactionOptions): T {
+  const own = options.ownEmailAddress?.toLowerCase() ?? null;
+  const standIns = new Map<string, string>();
+  const hideAddresses = (text: string) =>
+    text.replace(EMAIL, (address) => {
+      const lower = address.toLowerCase();
+      if (lower === own) return address;
+      let standIn = standIns.get(lower);
+      if (!standIn) {
+        standIn = `person-${standIns.size + 1}@redacted.invalid`;
+        standIns.set(lower, standIn);
+      }
+      return standIn;
+    });
+  // Addresses hide in keys and list entries too: the team's invites are kept by e-mail address.
+  const walk = (key: string | null, inner: unknown): unknown => {
+    if (key !== null && isSecretKey(key)) return REDACTED;
+    if (key !== null && !options.includeContent && CONTENT_KEYS.has(key)) return removeContent(inner);
+    if (typeof inner === 'string') return hideAddresses(inner);
+    if (Array.isArray(inner)) return inner.map((entry) => walk(null, entry));
+    if (inner && typeof inner === 'object') {
+      return Object.fromEntries(Object.entries(inner).map(([name, entry]) => [hideAddresses(name), walk(name, entry)]));
+    }
+    return inner;
+  };
+  return walk(null, value) as T;
+}
