@@ -15,6 +15,8 @@ export default defineConfig({
   retries: 0,
   use: {
     baseURL,
+    // Each test sees the pages as served; serviceWorker.e2e.ts allows the worker it tests.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A real update in Chromium: build A (dist/, which the e2e server built) is served and its worker
  * takes control; then the server restarts on build B, the page checks for a new worker, B installs,
