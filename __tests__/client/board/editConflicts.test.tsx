@@ -124,6 +124,27 @@ describe('editing an item someone else changed (versions)', () => {
     });
   });
 
+  it('closing the panel during a conflict saves nothing over theirs; the conflict is there on reopening', async () => {
+    planBackend.seed([{ id: 'k', description: 'Kept item', goals: ['Goal'] }]);
+    const user = userEvent.setup();
+    const { idle } = renderBoard();
+    const { dialog, description } = await openItem(user, 'Kept item');
+    savedElsewhere('k', { description: 'Kept item, theirs' });
+    await user.type(description, ', mine');
+    await user.keyboard(saveShortcut);
+    await act(idle);
+    await within(dialog).findByText(/Someone else changed the description/);
+    // A goal edited after the conflict is saved on closing; the description is not.
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Goal 1' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Goal 1' }), 'New goal');
+    await user.keyboard('{Escape}');
+    await act(idle);
+    expect(planBackend.items[0]).toMatchObject({ description: 'Kept item, theirs', goals: ['New goal'] });
+    const reopened = await openItem(user, 'Kept item, theirs');
+    expect(reopened.description).toHaveValue('Kept item, mine');
+    expect(within(reopened.dialog).getByText(/Someone else changed the description/)).toBeInTheDocument();
+  });
+
   it('two saves in a row name the version the first one made, so neither is refused', async () => {
     planBackend.seed([{ id: 'q', description: 'Queued' }]);
     const user = userEvent.setup();

@@ -51,6 +51,9 @@ import { ExportStateButton } from '../support/ExportStateButton';
 
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
 
+/** Saves the draft: explicitly (Save, Control+Enter), or on leaving the panel, which keeps a conflict open. */
+type SaveDraft = (how?: 'explicit' | 'leaving') => void;
+
 /** The fields the panel edits as text, kept as a draft until saved. */
 interface Draft {
   description: string;
@@ -241,9 +244,9 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
   const saving = isTempId(item.id);
   const whole = useGetProjectItemQuery(saving ? skipToken : item.id, { refetchOnMountOrArgChange: true });
   // The editor's save, once the whole item has loaded: closing the panel saves the draft too.
-  const saveRef = useRef<(() => void) | null>(null);
+  const saveRef = useRef<SaveDraft | null>(null);
   const closeAndSave = () => {
-    saveRef.current?.();
+    saveRef.current?.('leaving');
     onClose();
   };
 
@@ -322,7 +325,7 @@ interface ItemEditorProps {
   whole: Item;
   /** When the whole item was last read from the server. */
   readAt: number | undefined;
-  saveRef: MutableRefObject<(() => void) | null>;
+  saveRef: MutableRefObject<SaveDraft | null>;
   onClose: () => void;
 }
 
@@ -367,12 +370,22 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
     if (conflict) setDraft((current) => withFields(current, latest.current.whole, conflict.mine));
   }, [conflict]);
 
-  const save = () => {
+  const save: SaveDraft = (how = 'explicit') => {
     const { whole: saved, draft: edited } = latest.current;
-    const fields = changedFields(saved, edited);
+    let fields = changedFields(saved, edited);
+    if (conflict && how === 'leaving') {
+      // Leaving is not a choice between the two versions: the clashing fields wait, the rest is saved.
+      const clashing = Object.keys(conflict.theirs);
+      const mine = pick(fields, clashing);
+      if (Object.keys(mine).length > 0) {
+        dispatch(itemEditConflicted({ id: item.id, externalId: item.externalId, mine, theirs: conflict.theirs }));
+      } else dispatch(itemConflictResolved(item.id));
+      fields = Object.fromEntries(Object.entries(fields).filter(([key]) => !clashing.includes(key))) as ItemFields;
+    } else {
+      dispatch(itemConflictResolved(item.id));
+    }
     if (Object.keys(fields).length === 0) return;
     const values = Object.fromEntries(Object.keys(fields).map((key) => [key, saved[key as keyof Item] ?? null]));
-    dispatch(itemConflictResolved(item.id));
     dispatch(itemUpdateRequested(item.id, fields, layout.projectId, { version: saved.version, values }));
   };
   useEffect(() => {
@@ -396,7 +409,7 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
   const navigate = useNavigate();
   /** Leaves the panel for another page; what was typed is saved first, as on closing. */
   const leave = () => {
-    save();
+    save('leaving');
     onClose();
   };
   const openFlow = (path: string) => {
@@ -459,7 +472,7 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
       {conflict && (
         <EditConflict
           conflict={conflict}
-          onKeepMine={save}
+          onKeepMine={() => save()}
           onUseTheirs={() => {
             const saved = latest.current.whole;
             const theirs = Object.fromEntries(Object.keys(conflict.mine).map((key) => [key, saved[key as keyof Item]]));
@@ -697,7 +710,7 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
         <span className={styles.muted} aria-live="polite">
           {dirty ? 'Unsaved changes' : ''}
         </span>
-        <Button variant="primary" disabled={!dirty} onClick={save}>
+        <Button variant="primary" disabled={!dirty} onClick={() => save()}>
           Save
         </Button>
       </footer>
