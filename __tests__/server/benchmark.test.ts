@@ -215,6 +215,24 @@ describe('benchmark assessment', () => {
       expect(seen.map((entry: { id: string }) => entry.id)).toContain(saved.id);
     });
 
+    it('saves once per Idempotency-Key: a retried save answers the first one', async () => {
+      const owner = await teamUser(t.app, 'assess-retry@example.com');
+      const headers = { 'idempotency-key': 'save-assessment-1' };
+      const first = await call(t.app, 'POST', SAVED, {
+        cookie: owner.cookie,
+        headers,
+        body: { answers: workedExample },
+      });
+      const retried = await call(t.app, 'POST', SAVED, {
+        cookie: owner.cookie,
+        headers,
+        body: { answers: workedExample },
+      });
+      expect(retried.json().data).toEqual(first.json().data);
+      const list = (await call(t.app, 'GET', SAVED, { cookie: owner.cookie })).json().data.assessments;
+      expect(list).toHaveLength(1);
+    });
+
     it("keeps teams apart: another team's assessment is not found and not listed", async () => {
       const owner = await teamUser(t.app, 'assess-a@example.com');
       const stranger = await teamUser(t.app, 'assess-b@example.com');

@@ -211,6 +211,7 @@ describe('Idempotency-Key on creating calls', () => {
         'createProject',
         'createTeam',
         'inviteTeamMember',
+        'saveAssessment',
         'sendToAgent',
         'splitProjectItem',
       ].sort(),

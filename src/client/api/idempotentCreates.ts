@@ -18,6 +18,7 @@ export const idempotentEndpoints: ReadonlySet<string> = new Set([
   'inviteTeamMember',
   'createContextItem',
   'sendToAgent',
+  'saveAssessment',
 ]);
 
 /** Waits before each retry of a create whose answer was lost; a Retry-After from the server wins (up to the cap). */

@@ -125,6 +125,7 @@ export function paletteCommands({ state, dispatch, navigate, itemId, showShortcu
     ['Settings: AI', '/settings/ai'],
     ['Settings: GitHub', '/settings/github'],
     ['Settings: MCP', '/settings/mcp'],
+    ['Assessment: ready for coding agents?', '/assessment'],
   ];
   for (const [label, path] of pages) {
     commands.push({ id: `go-${path}`, group: 'Go to', label, run: () => navigate(path) });

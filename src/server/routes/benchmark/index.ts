@@ -48,6 +48,7 @@ export default async function benchmarkRoutes(fastify: FastifyInstance) {
   app.post(
     '/teams/active/benchmark/assessments',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         operationId: 'saveAssessment',
