@@ -1,9 +1,10 @@
-import { createSlice, isAnyOf, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { CoreApplicationContext } from '../../../shared/contract/userAndTeam';
 import type { IdentityProvider } from '../../../shared/enums';
 import { authApi } from '../../api/auth';
 import { userAndTeamApi } from '../../api/userAndTeam';
 import { projectsApi } from '../../api/projects';
+import { isCoreContextAnswer } from '../../api/contextAnswers';
 import { sessionEnded } from './sessionEnded';
 
 export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
@@ -82,18 +83,9 @@ export const coreContextSlice = createSlice({
       .addMatcher(authApi.endpoints.exchangeToken.matchRejected, (state) => {
         state.context = null;
       })
-      .addMatcher(
-        isAnyOf(
-          userAndTeamApi.endpoints.getCoreApplicationContext.matchFulfilled,
-          // Creating, switching to and joining a team each answer with that team's whole context.
-          userAndTeamApi.endpoints.createTeam.matchFulfilled,
-          userAndTeamApi.endpoints.putActiveTeam.matchFulfilled,
-          userAndTeamApi.endpoints.acceptInvite.matchFulfilled,
-        ),
-        (state, action) => {
-          signedIn(state, action.payload);
-        },
-      )
+      .addMatcher(isCoreContextAnswer, (state, action) => {
+        signedIn(state, action.payload);
+      })
       // Spec §4: setting the active project stores the new project on success (the project itself: projects slice).
       .addMatcher(projectsApi.endpoints.setActiveProject.matchFulfilled, (state, action) => {
         if (state.context) state.context.userContext.activeProjectId = action.payload.newActiveProject.id;

@@ -4,18 +4,10 @@
  * active team; the one place components read team data from, and the one copy an optimistic team edit
  * patches.
  */
-import {
-  createEntityAdapter,
-  createNextState,
-  createSelector,
-  createSlice,
-  isAnyOf,
-  type EntityState,
-  type UnknownAction,
-} from '@reduxjs/toolkit';
+import { createEntityAdapter, createNextState, createSelector, createSlice, type EntityState } from '@reduxjs/toolkit';
 import type { ActiveTeam, CoreApplicationContext } from '../../../shared/contract/userAndTeam';
 import type { RootState } from '../../app/store';
-import { authApi } from '../../api/auth';
+import { isCoreContextAnswer, isSignInAnswer } from '../../api/contextAnswers';
 import { userAndTeamApi } from '../../api/userAndTeam';
 import { sessionEnded } from '../session/sessionEnded';
 import { activeTeamPatched } from './activeTeamActions';
@@ -67,9 +59,6 @@ export function teamStateOf(context: CoreApplicationContext | null): TeamState {
   });
 }
 
-type ContextAnswer = UnknownAction & { payload: CoreApplicationContext };
-type SignInAnswer = UnknownAction & { payload: { coreApplicationContext: CoreApplicationContext } };
-
 export const teamSlice = createSlice({
   name: 'team',
   initialState,
@@ -86,20 +75,8 @@ export const teamSlice = createSlice({
           teamsAdapter.updateOne(state.available, { id: teamId, changes: { teamName: changes.teamName } });
         }
       })
-      .addMatcher(
-        isAnyOf(authApi.endpoints.testAuthenticate.matchFulfilled, authApi.endpoints.exchangeToken.matchFulfilled),
-        (state, action) => setContext(state, (action as SignInAnswer).payload.coreApplicationContext),
-      )
-      .addMatcher(
-        isAnyOf(
-          userAndTeamApi.endpoints.getCoreApplicationContext.matchFulfilled,
-          // Creating, switching to and joining a team each answer with that team's whole context.
-          userAndTeamApi.endpoints.createTeam.matchFulfilled,
-          userAndTeamApi.endpoints.putActiveTeam.matchFulfilled,
-          userAndTeamApi.endpoints.acceptInvite.matchFulfilled,
-        ),
-        (state, action) => setContext(state, (action as ContextAnswer).payload),
-      )
+      .addMatcher(isSignInAnswer, (state, action) => setContext(state, action.payload.coreApplicationContext))
+      .addMatcher(isCoreContextAnswer, (state, action) => setContext(state, action.payload))
       // A fresh read of the active team (members, roles, invites), and its entry in the team list.
       .addMatcher(userAndTeamApi.endpoints.getActiveTeam.matchFulfilled, (state, action) => {
         if (state.active?.id !== action.payload.id) return;
