@@ -296,17 +296,17 @@ export async function measureBoard(
 export const THROTTLED = { offline: false, latency: 40, downloadThroughput: 1_250_000, uploadThroughput: 1_250_000 };
 
 /**
- * A first visit on a throttled network: a fresh browser context holding only the session cookie (no
+ * A first visit on a throttled network: a fresh browser context holding only what sign-in stored (no
  * cache, no service worker), one navigation to board-ready. Answers the time and the bytes received.
  */
 export async function throttledFirstVisit(server: RunningServer, browser: Browser, emailAddress: string) {
-  // The session cookie as the browser itself stored it at sign-in; nothing else is carried over.
+  // Signed in (the session cookie and the persisted session state in localStorage, as the browser kept
+  // them at sign-in), with an empty HTTP cache and no service worker.
   const signedIn = await browser.newContext();
   await signInThroughPage(await signedIn.newPage(), server.base, emailAddress);
-  const cookies = await signedIn.cookies();
+  const storageState = await signedIn.storageState();
   await signedIn.close();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies(cookies);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
