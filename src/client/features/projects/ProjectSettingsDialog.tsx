@@ -10,6 +10,7 @@ import { Alert, Button, TextField, useFocusNewRow } from '../../ui';
 import { noticeShown } from '../board/boardSlice';
 import { projectStatusLabel, selectAllProjects } from './projectsSelectors';
 import { removedMilestoneItems } from './removedMilestoneItems';
+import { allItemsIn } from '../items/itemShards';
 import styles from './ProjectDialogs.module.css';
 
 interface ProjectSettingsDialogProps {
@@ -40,9 +41,9 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
   );
   const milestoneRows = useFocusNewRow<HTMLFieldSetElement>(milestones.length);
   // The board's items, when it shows this project: what removing a milestone would move.
-  const boardItems = useAppSelector((state) => (state.items.projectId === project.id ? state.items.entities : null));
+  const boardItems = useAppSelector((state) => (state.items.projectId === project.id ? state.items.shards : null));
   const movedOut = useMemo(
-    () => (boardItems ? removedMilestoneItems(boardItems, project.milestones, milestones) : []),
+    () => (boardItems ? removedMilestoneItems(allItemsIn(boardItems), project.milestones, milestones) : []),
     [boardItems, project.milestones, milestones],
   );
 
