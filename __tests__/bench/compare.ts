@@ -11,6 +11,7 @@ import { launchChromium, measureBoard, throttledFirstVisit, type BoardResult } f
 import { prepareBaseline } from './baseline';
 import { ApiClient, median, percentile, startBaton, type DbKind, type RunningServer } from './harness';
 import { seedBoard } from './seed';
+import { measureMoveTransaction, type MoveTransactionResult } from './moveTransaction';
 
 export interface CompareOptions {
   commit: string;
@@ -320,12 +321,45 @@ function apiRows(kind: DbKind, api: Record<Build, ApiShapes>) {
   ];
 }
 
+function transactionRows(kind: DbKind, result: MoveTransactionResult | null) {
+  if (!result) return [];
+  const { statementsPerMove: n, medianMs: t } = result;
+  return [
+    `| ${kind} | Move transaction alone, in process, one connection (median per move; statements incl. BEGIN and COMMIT) | ${n.baseline} statements, ${ms(t.baseline)} | ${n.current} statements, ${ms(t.current)} | ${r(t.current / t.baseline)} (time) | ≤ 3 round trips incl. the answer | ${verdict(n.current <= 3)} |`,
+  ];
+}
+
+/** Kaneo (the reference peer), measured on this kind of machine: issue 14. */
+const KANEO = {
+  ready1k: '5.1 s',
+  ready10k: '44.4 s',
+  dom10k: '197,000',
+  heap10k: '2.3 GB',
+  move: '154 req/s, p99 94 ms (1,000 tasks)',
+};
+
+/** Baton (this build) beside Kaneo's published figures, from this run's PostgreSQL rows when there are any. */
+function peerRows(kind: DbKind, board: Record<Build, BoardShapes>, api: Record<Build, ApiShapes>) {
+  const current = board.current;
+  const ready = (results: BoardResult[]) => ms(median(all(results, (x) => x.readyMs)));
+  const large = current.large[0]!;
+  const one = api.current.oneProject;
+  return [
+    `| Board of ${current.small[0]!.items.toLocaleString('en')} cards ready | ${KANEO.ready1k} | ${ready(current.small)} |`,
+    `| Board of ${large.items.toLocaleString('en')} cards ready | ${KANEO.ready10k} | ${ready(current.large)} |`,
+    `| DOM nodes at ${large.items.toLocaleString('en')} cards | ${KANEO.dom10k} | ${median(current.large.map((x) => x.domNodes)).toLocaleString('en')} |`,
+    `| JS heap at ${large.items.toLocaleString('en')} cards | ${KANEO.heap10k} | ${median(current.large.map((x) => x.heapMb)).toFixed(1)} MB |`,
+    `| Move API, 10 connections | ${KANEO.move} | ${mean(one).toFixed(0)} req/s, p99 ${worstP99(one)} ms (one project of 50 items, ${kind}) |`,
+  ];
+}
+
 export async function compareWithBaseline(options: CompareOptions): Promise<string> {
   const { quick } = options;
   const baseline = prepareBaseline(options.commit);
   const sizes = quick ? { small: 1000, large: 3000 } : { small: 1000, large: 10_000 };
   const rounds = 2;
   const lines: string[] = [];
+  let peer: string[] = [];
   const loadBefore = os.loadavg();
   let memory: Awaited<ReturnType<typeof memoryUnderLoad>> | null = null;
   try {
@@ -339,7 +373,10 @@ export async function compareWithBaseline(options: CompareOptions): Promise<stri
       try {
         const api = await compareApi(servers, rounds, quick ? 3 : 8);
         const board = await compareBoard(servers, browser, sizes, rounds, quick ? 2 : 3, quick ? 5 : 10);
-        lines.push(...boardRows(kind, board, sizes), ...apiRows(kind, api));
+        const transaction =
+          kind === 'postgres' ? await measureMoveTransaction(servers.current, baseline.dir, quick ? 100 : 200) : null;
+        lines.push(...boardRows(kind, board, sizes), ...apiRows(kind, api), ...transactionRows(kind, transaction));
+        if (peer.length === 0 || kind === 'postgres') peer = peerRows(kind, board, api);
       } finally {
         await browser.close();
         await servers.baseline.stop();
@@ -379,5 +416,14 @@ export async function compareWithBaseline(options: CompareOptions): Promise<stri
     ...lines,
     '',
     memoryLine,
+    '',
+    '### Reference peer: Kaneo',
+    '',
+    'Kaneo’s figures are issue 14’s, from a measured run on this kind of machine (board through its web client, move API at 1,000 tasks); ' +
+      'Baton’s are this build’s in the run above (the PostgreSQL rows when PostgreSQL ran). Same machine kind, not the same run.',
+    '',
+    '| Measure | Kaneo | Baton (this build) |',
+    '|---|---:|---:|',
+    ...peer,
   ].join('\n');
 }

@@ -184,7 +184,8 @@ export async function writeMove(db: Db, write: MoveWrite): Promise<MoveWritten> 
     }[];
   }>(
     db,
-    sql`with found as (${neighbours(write)}),
+    // Materialised: the neighbours are read once, not once per use of their keys below.
+    sql`with found as materialized (${neighbours(write)}),
     n as (
       select found.*, coalesce(after_key, ${float(SORT_KEY_MIN)}) as low, coalesce(before_key, ${float(SORT_KEY_MAX)}) as high,
         coalesce(before_key, ${float(SORT_KEY_MAX)}) - coalesce(after_key, ${float(SORT_KEY_MIN)})
