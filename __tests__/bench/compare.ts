@@ -3,7 +3,8 @@
  * at once (this tree and the baseline's worktree, each on its own fresh database) and every measure
  * alternates between them (A B B A), so a busy machine slows both alike.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import type { Browser } from 'playwright-core';
 import autocannon from 'autocannon';
@@ -290,6 +291,23 @@ function boardRows(kind: DbKind, board: Record<Build, BoardShapes>, sizes: { sma
       0.3,
     ],
     [
+      `… of which the board query, time to first byte (median)`,
+      ms(median(board.baseline.large.map((x) => x.queryTtfbMs))),
+      ms(median(board.current.large.map((x) => x.queryTtfbMs))),
+      median(board.current.large.map((x) => x.queryTtfbMs)) / median(board.baseline.large.map((x) => x.queryTtfbMs)),
+      '— (where the time goes)',
+      Number.POSITIVE_INFINITY,
+    ],
+    [
+      `… and the client, answer's last byte → board-ready (median)`,
+      ms(median(board.baseline.large.map((x) => x.clientAfterAnswerMs))),
+      ms(median(board.current.large.map((x) => x.clientAfterAnswerMs))),
+      median(board.current.large.map((x) => x.clientAfterAnswerMs)) /
+        median(board.baseline.large.map((x) => x.clientAfterAnswerMs)),
+      '— (where the time goes)',
+      Number.POSITIVE_INFINITY,
+    ],
+    [
       `DOM nodes, ${n(sizes.small)} → ${n(sizes.large)} items`,
       `${dom('baseline', 'small')} → ${dom('baseline', 'large')}`,
       `${dom('current', 'small')} → ${dom('current', 'large')}`,
@@ -300,7 +318,7 @@ function boardRows(kind: DbKind, board: Record<Build, BoardShapes>, sizes: { sma
   ] as const;
   return rows.map(
     ([what, was, now, ratio, target, limit]) =>
-      `| ${kind} | ${what} | ${was} | ${now} | ${r(ratio)} | ${target} | ${verdict(ratio <= limit)} |`,
+      `| ${kind} | ${what} | ${was} | ${now} | ${r(ratio)} | ${target} | ${Number.isFinite(limit) ? verdict(ratio <= limit) : ''} |`,
   );
 }
 
@@ -373,6 +391,10 @@ export async function compareWithBaseline(options: CompareOptions): Promise<stri
       try {
         const api = await compareApi(servers, rounds, quick ? 3 : 8);
         const board = await compareBoard(servers, browser, sizes, rounds, quick ? 2 : 3, quick ? 5 : 10);
+        writeFileSync(
+          path.join(os.tmpdir(), `baton-bench-compare-${kind}.json`),
+          JSON.stringify({ api, board }, null, 1),
+        );
         const transaction =
           kind === 'postgres' ? await measureMoveTransaction(servers.current, baseline.dir, quick ? 100 : 200) : null;
         lines.push(...boardRows(kind, board, sizes), ...apiRows(kind, api), ...transactionRows(kind, transaction));
