@@ -3,7 +3,7 @@
  * ordered ids kept beside them so a move touches only the two buckets, the item involved and its shard. Reducers apply the
  * optimistic part of every change at once; the items listeners call the server and settle it.
  */
-import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, current, isDraft, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { RebalancedSortKeys } from '../../../shared/contract/items';
 import { compareSortKeys, sortKeyBetween } from '../../../shared/sortKeys';
 import { bucketKey, sameBucket, type PlanBucket } from '../../../shared/timeframes';
@@ -155,27 +155,35 @@ export const itemMoveRequested = createAction('items/moveRequested', (request: M
 
 // --- helpers on the draft state ---
 
-function listOf(state: ItemsState, key: string): string[] {
-  return (state.bucketIds[key] ??= []);
+/**
+ * A bucket's ids as a plain array. Bucket lists are read and replaced whole, never edited in place:
+ * through Immer's proxy every element an indexOf or a splice touches is a trap call, which made a move
+ * in a 1,000-item bucket cost ≈2 ms; on the plain array it is a native loop.
+ */
+function listOf(state: ItemsState, key: string): readonly string[] {
+  const list = state.bucketIds[key];
+  if (!list) return [];
+  return isDraft(list) ? current(list) : list;
 }
 
 function removeFromBucket(state: ItemsState, id: string, key: string): number {
-  const list = state.bucketIds[key];
-  if (!list) return -1;
+  const list = listOf(state, key);
   const at = list.indexOf(id);
-  if (at >= 0) list.splice(at, 1);
-  if (list.length === 0) delete state.bucketIds[key];
+  if (at < 0) return at;
+  if (list.length === 1) delete state.bucketIds[key];
+  else state.bucketIds[key] = [...list.slice(0, at), ...list.slice(at + 1)];
   return at;
 }
 
 function insertIntoBucket(state: ItemsState, id: string, key: string, index: number) {
   const list = listOf(state, key);
-  list.splice(Math.max(0, Math.min(index, list.length)), 0, id);
+  const at = Math.max(0, Math.min(index, list.length));
+  state.bucketIds[key] = [...list.slice(0, at), id, ...list.slice(at)];
 }
 
 /** A provisional key between the new neighbours; the server's answer replaces it. */
 function provisionalSortKey(state: ItemsState, key: string, id: string): number | null {
-  const list = state.bucketIds[key] ?? [];
+  const list = listOf(state, key);
   const at = list.indexOf(id);
   const left = at > 0 ? itemOf(state, list[at - 1]!)?.plan.sortKey : undefined;
   const right = at >= 0 && at < list.length - 1 ? itemOf(state, list[at + 1]!)?.plan.sortKey : undefined;
@@ -205,9 +213,9 @@ function replaceId(state: ItemsState, fromId: string, toId: string) {
   const entity = itemOf(state, fromId);
   if (!entity) return;
   const key = bucketKey(bucketOf(entity));
-  const list = state.bucketIds[key];
-  const at = list?.indexOf(fromId) ?? -1;
-  if (list && at >= 0) list[at] = toId;
+  const list = listOf(state, key);
+  const at = list.indexOf(fromId);
+  if (at >= 0) state.bucketIds[key] = list.map((other) => (other === fromId ? toId : other));
   removeItem(state, fromId);
   addItem(state, { ...entity, id: toId, plan: { ...entity.plan } });
   for (const record of [state.pendingUpdates, state.pendingMoves] as Record<string, unknown>[]) {
