@@ -4,8 +4,8 @@
  * 20 keyboard moves (Space, ↓, Space) measured from drop to the next paint, with where each move's time
  * went (the parts boardPerf.ts measures) and how many frames it took the moved card to be drawn in place.
  */
-import { chromium, type Page } from 'playwright-core';
-import { ApiClient, median, percentile, startBaton, type DbKind } from './harness';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ApiClient, median, percentile, startBaton, type DbKind, type RunningServer } from './harness';
 import { seedBoard } from './seed';
 
 export interface BoardResult {
@@ -136,19 +136,9 @@ async function lastMove(page: Page, before: number): Promise<Move> {
   return { total: total!, handler: handler!, wait: wait!, frame: frame!, frames };
 }
 
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-async function boardReadyMs(page: Page): Promise<number> {
+async function boardReadyMs(page: Page, timeout = 60_000): Promise<number> {
   await page.waitForFunction(() => performance.getEntriesByName('baton:board-ready').length > 0, undefined, {
-    timeout: 60_000,
+    timeout,
   });
   return page.evaluate(() => performance.getEntriesByName('baton:board-ready')[0]!.startTime);
 }
@@ -203,12 +193,136 @@ async function shortcutMove(page: Page, key: 'Alt+ArrowDown' | 'Alt+ArrowUp'): P
   return lastMove(page, before);
 }
 
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const launchChromium = () =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+
+/** Signs a user in through the page and waits for the board. */
+async function signInThroughPage(page: Page, base: string, emailAddress: string) {
+  await page.goto(base + '/');
+  await page.getByLabel(/e-mail/i).fill(emailAddress);
+  await page.getByRole('button', { name: /^sign in with test/i }).click();
+  await boardReadyMs(page);
+}
+
+/**
+ * One board of `items` items, already seeded for `emailAddress`, measured in a fresh browser context:
+ * `loads` reloads to board-ready, the DOM and heap after them, then `moves` dnd-kit drops and `moves`
+ * Alt+↓ / Alt+↑ moves.
+ */
+export async function measureBoard(
+  server: RunningServer,
+  browser: Browser,
+  emailAddress: string,
+  items: number,
+  loads = 5,
+  moves = 20,
+): Promise<BoardResult> {
+  const { kind } = server;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInThroughPage(page, server.base, emailAddress);
+
+  const readyMs: number[] = [];
+  const ttfbs: number[] = [];
+  const clientParts: number[] = [];
+  let queryBytes = 0;
+  for (let load = 0; load < loads; load++) {
+    await page.reload();
+    const ready = await boardReadyMs(page);
+    const query = await queryTiming(page);
+    readyMs.push(ready);
+    ttfbs.push(query.ttfb);
+    clientParts.push(ready - query.end);
+    queryBytes = query.bytes;
+  }
+  await page.waitForTimeout(300);
+  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const cards = await page.evaluate(() => document.querySelectorAll('[data-card-id]').length);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+
+  await page.evaluate(frameWatcher);
+  const dropToPaintMs: number[] = [];
+  const dropParts = emptyParts();
+  for (let move = 0; move < moves; move++) {
+    const measured = await keyboardMove(page);
+    dropToPaintMs.push(measured.total);
+    addMove(dropParts, measured);
+  }
+  const shortcutMoveMs: number[] = [];
+  const shortcutParts = emptyParts();
+  await page.locator('[data-bucket-key]').first().locator('[data-card-focus]').first().focus();
+  for (let move = 0; move < moves; move++) {
+    const measured = await shortcutMove(page, move % 2 === 0 ? 'Alt+ArrowDown' : 'Alt+ArrowUp');
+    shortcutMoveMs.push(measured.total);
+    addMove(shortcutParts, measured);
+    await page.waitForTimeout(50);
+  }
+  await context.close();
+  return {
+    kind,
+    items,
+    readyMs,
+    readyMedianMs: median(readyMs),
+    queryTtfbMs: median(ttfbs),
+    queryBytes,
+    clientAfterAnswerMs: median(clientParts),
+    domNodes,
+    cards,
+    heapMb: heap.usedSize / 1024 / 1024,
+    dropToPaintMs,
+    dropP50Ms: percentile(dropToPaintMs, 50),
+    dropP95Ms: percentile(dropToPaintMs, 95),
+    shortcutMoveMs,
+    shortcutP50Ms: percentile(shortcutMoveMs, 50),
+    shortcutP95Ms: percentile(shortcutMoveMs, 95),
+    dropParts,
+    shortcutParts,
+  };
+}
+
+/** 10 Mbit/s down, 40 ms round trip (CDP Network.emulateNetworkConditions). */
+export const THROTTLED = { offline: false, latency: 40, downloadThroughput: 1_250_000, uploadThroughput: 1_250_000 };
+
+/**
+ * A first visit on a throttled network: a fresh browser context holding only what sign-in stored (no
+ * cache, no service worker), one navigation to board-ready. Answers the time and the bytes received.
+ */
+export async function throttledFirstVisit(server: RunningServer, browser: Browser, emailAddress: string) {
+  // Signed in (the session cookie and the persisted session state in localStorage, as the browser kept
+  // them at sign-in), with an empty HTTP cache and no service worker.
+  const signedIn = await browser.newContext();
+  await signInThroughPage(await signedIn.newPage(), server.base, emailAddress);
+  const storageState = await signedIn.storageState();
+  await signedIn.close();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', THROTTLED);
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => (bytes += event.encodedDataLength));
+  await page.goto(server.base + '/', { timeout: 120_000 });
+  const readyMs = await boardReadyMs(page, 120_000);
+  await context.close();
+  return { readyMs, bytes };
+}
+
 export async function benchBoard(kind: DbKind, sizes: number[], loads = 5, moves = 20): Promise<BoardResult[]> {
   const server = await startBaton(kind);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
+  const browser = await launchChromium();
   const results: BoardResult[] = [];
   try {
     for (const items of sizes) {
@@ -216,76 +330,11 @@ export async function benchBoard(kind: DbKind, sizes: number[], loads = 5, moves
       const seedStart = Date.now();
       await seedBoard(new ApiClient(server.base), emailAddress, items);
       console.log(`  seeded ${items} items on ${kind} in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(server.base + '/');
-      await page.getByLabel(/e-mail/i).fill(emailAddress);
-      await page.getByRole('button', { name: /^sign in with test/i }).click();
-      await boardReadyMs(page);
-
-      const readyMs: number[] = [];
-      const ttfbs: number[] = [];
-      const clientParts: number[] = [];
-      let queryBytes = 0;
-      for (let load = 0; load < loads; load++) {
-        await page.reload();
-        const ready = await boardReadyMs(page);
-        const query = await queryTiming(page);
-        readyMs.push(ready);
-        ttfbs.push(query.ttfb);
-        clientParts.push(ready - query.end);
-        queryBytes = query.bytes;
-      }
-      await page.waitForTimeout(300);
-      const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-      const cards = await page.evaluate(() => document.querySelectorAll('[data-card-id]').length);
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('HeapProfiler.collectGarbage');
-      const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-
-      await page.evaluate(frameWatcher);
-      const dropToPaintMs: number[] = [];
-      const dropParts = emptyParts();
-      for (let move = 0; move < moves; move++) {
-        const measured = await keyboardMove(page);
-        dropToPaintMs.push(measured.total);
-        addMove(dropParts, measured);
-      }
-      const shortcutMoveMs: number[] = [];
-      const shortcutParts = emptyParts();
-      await page.locator('[data-bucket-key]').first().locator('[data-card-focus]').first().focus();
-      for (let move = 0; move < moves; move++) {
-        const measured = await shortcutMove(page, move % 2 === 0 ? 'Alt+ArrowDown' : 'Alt+ArrowUp');
-        shortcutMoveMs.push(measured.total);
-        addMove(shortcutParts, measured);
-        await page.waitForTimeout(50);
-      }
-      await context.close();
-      results.push({
-        kind,
-        items,
-        readyMs,
-        readyMedianMs: median(readyMs),
-        queryTtfbMs: median(ttfbs),
-        queryBytes,
-        clientAfterAnswerMs: median(clientParts),
-        domNodes,
-        cards,
-        heapMb: heap.usedSize / 1024 / 1024,
-        dropToPaintMs,
-        dropP50Ms: percentile(dropToPaintMs, 50),
-        dropP95Ms: percentile(dropToPaintMs, 95),
-        shortcutMoveMs,
-        shortcutP50Ms: percentile(shortcutMoveMs, 50),
-        shortcutP95Ms: percentile(shortcutMoveMs, 95),
-        dropParts,
-        shortcutParts,
-      });
-      const last = results.at(-1)!;
+      const last = await measureBoard(server, browser, emailAddress, items, loads, moves);
+      results.push(last);
       console.log(
-        `  ${kind} ${items}: ready ${last.readyMedianMs.toFixed(0)} ms (median of ${loads}), ${domNodes} DOM nodes, ` +
-          `${cards} cards, heap ${last.heapMb.toFixed(1)} MB, drop → paint p50 ${last.dropP50Ms.toFixed(1)} ms p95 ${last.dropP95Ms.toFixed(1)} ms, ` +
+        `  ${kind} ${items}: ready ${last.readyMedianMs.toFixed(0)} ms (median of ${loads}), ${last.domNodes} DOM nodes, ` +
+          `${last.cards} cards, heap ${last.heapMb.toFixed(1)} MB, drop → paint p50 ${last.dropP50Ms.toFixed(1)} ms p95 ${last.dropP95Ms.toFixed(1)} ms, ` +
           `Alt+↓ → paint p50 ${last.shortcutP50Ms.toFixed(1)} ms p95 ${last.shortcutP95Ms.toFixed(1)} ms`,
       );
     }

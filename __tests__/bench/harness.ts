@@ -71,13 +71,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts Baton (`node scripts/start.mjs`, which builds the client first if it is stale). */
-export async function startBaton(kind: DbKind): Promise<RunningServer> {
+/**
+ * Starts Baton (`node scripts/start.mjs`, which builds the client first if it is stale), from this tree
+ * or from another checkout (`from`: the baseline's worktree).
+ */
+export async function startBaton(kind: DbKind, from: string = root): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const database = await freshDatabase(kind);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
+    cwd: from,
     env: {
       ...process.env,
       ...database.env,

@@ -1,6 +1,9 @@
 /**
  * npm run bench [-- --only=bundle,board,api,sortkeys] [--quick]
- * Runs the benchmarks of issue 3 and writes docs/benchmarks.md (with the machine they ran on).
+ * npm run bench -- --baseline=<commit> [--quick] [--memory-minutes=10] [--keep-baseline] [--only=pglite|postgres]
+ * Runs the benchmarks of issue 3 and writes docs/benchmarks.md (with the machine they ran on). With
+ * --baseline, runs issue 14's comparison instead (compare.ts): this tree against that commit, side by
+ * side, each target a ratio; the other sections keep their last figures.
  * Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) for the PostgreSQL rows, and Chromium at
  * /usr/bin/chromium (or CHROMIUM_PATH) for the board; sections that cannot run say so in the report.
  */
@@ -15,6 +18,7 @@ import { benchBoard, type BoardResult, type MoveParts } from './board';
 import { kb, measureBundles, type BundleResult } from './bundleSize';
 import { percentile, POSTGRES_URL, postgresAvailable, root, type DbKind } from './harness';
 import { benchSortKeys, type SortKeyResult } from './sortKeys';
+import { compareWithBaseline } from './compare';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -22,7 +26,9 @@ const only = args
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const wanted = (section: string) => !only || only.includes(section);
+const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const baseline = option('baseline');
+const wanted = (section: string) => !baseline && (!only || only.includes(section));
 
 async function machine() {
   const cpus = os.cpus();
@@ -217,7 +223,9 @@ async function main() {
   })();
   const keep = (title: string) => {
     // A section not run this time keeps its last figures.
-    const match = new RegExp(`(## ${title}[\\s\\S]*?)(?=\\n## |\\n<!-- end -->|$)`).exec(previous);
+    const match = new RegExp(`(## ${title.replace(/[()]/g, '\\$&')}[\\s\\S]*?)(?=\\n## |\\n<!-- end -->|$)`).exec(
+      previous,
+    );
     return match ? match[1]!.trimEnd() : `## ${title}\n\nNot run yet.`;
   };
 
@@ -250,13 +258,24 @@ async function main() {
     sections.push(`## Sort keys\n\n${sortKeySection(results)}`);
   } else sections.push(keep('Sort keys'));
 
+  if (baseline) {
+    const section = await compareWithBaseline({
+      commit: baseline,
+      kinds: kinds.filter((kind) => !only || only.includes(kind)),
+      quick,
+      memoryMinutes: Number(option('memory-minutes') ?? (quick ? 1 : 10)),
+      keepBaseline: args.includes('--keep-baseline'),
+    });
+    sections.push(`## Against the baseline (issue 14)\n\n${section}`);
+  } else sections.push(keep('Against the baseline (issue 14)'));
+
   const loadAfter = os.loadavg();
   const notes = readFileSync(path.join(__dirname, 'benchmarks-notes.md'), 'utf8').trim();
-  const ranAny = ['bundle', 'board', 'api', 'sortkeys'].some(wanted);
+  const ranAny = Boolean(baseline) || ['bundle', 'board', 'api', 'sortkeys'].some(wanted);
   const previousHeader = /^# Benchmarks[\s\S]*?(?=\n## Bundle)/.exec(previous)?.[0];
   const header = `# Benchmarks
 
-Written by \`npm run bench\` (\`__tests__/bench/run.ts\`)${quick ? ' in --quick mode (fewer items, loads and seconds)' : ''}, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC. Targets are issue 3's.
+Written by \`npm run bench\` (\`__tests__/bench/run.ts\`)${quick ? ' in --quick mode (fewer items, loads and seconds)' : ''}, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC. Targets are issue 3's; the comparison against a baseline is issue 14's.${baseline ? ' This run measured only the comparison against a baseline; the other sections keep their last figures.' : ''}
 
 ## Machine
 

@@ -221,6 +221,13 @@ describe('the plan: moves, order, history, query and search', () => {
           /rightNeighborId is not in the target bucket/,
         ],
         [{ orderUpdate: { rightNeighborId: item.id } }, /being moved/],
+        [{ orderUpdate: { leftNeighborId: item.id, rightNeighborId: elsewhere.id } }, /leftNeighborId is the item/],
+        // The left neighbour is checked first, whatever is wrong with the right one.
+        [
+          { orderUpdate: { leftNeighborId: elsewhere.id, rightNeighborId: item.id } },
+          /leftNeighborId is not in the target bucket/,
+        ],
+        [{ orderUpdate: { leftNeighborId: sameDay.id, rightNeighborId: item.id } }, /rightNeighborId is the item/],
         [
           {
             newAssignment: { scope: 0, assignedTimeframe: { span: 0, index: 20_701 } },

@@ -16,6 +16,8 @@ const SCALE = 10 ** SORT_KEY_DECIMALS;
  * (-49999.9 - -50000 = 0.09999999999854481). Gaps are compared with this much slack.
  */
 const EPSILON = 1e-7;
+/** The same slack, for the server's SQL that applies the midpoint rule (repositories/moves.ts). */
+export const SORT_KEY_GAP_SLACK = EPSILON;
 
 /** Rounds to the sort-key precision (4 decimals); never answers -0. */
 export function roundSortKey(value: number): number {

@@ -8,6 +8,7 @@ import { fakeLayout, renderBoard } from './boardTestUtils';
 import { FIELD_LIMITS } from '../../../src/shared/fieldLimits';
 import { agentBackend } from '../helpers/handlers/agent';
 import { teamChangeReceived } from '../../../src/client/features/live/liveActions';
+import { itemOf } from '../../../src/client/features/items/itemsSlice';
 
 fakeLayout();
 
@@ -141,9 +142,9 @@ describe('the item panel', () => {
     await user.click(await screen.findByRole('button', { name: 'Importer' }));
     const dialog = await screen.findByRole('dialog');
     // The board's copy: the first line only, none of the heavy fields.
-    expect(store.getState().items.entities.i).toMatchObject({ description: '# Importer' });
-    expect(store.getState().items.entities.i).not.toHaveProperty('goals');
-    expect(store.getState().items.entities.i).not.toHaveProperty('localPatternData');
+    expect(itemOf(store.getState().items, 'i')).toMatchObject({ description: '# Importer' });
+    expect(itemOf(store.getState().items, 'i')).not.toHaveProperty('goals');
+    expect(itemOf(store.getState().items, 'i')).not.toHaveProperty('localPatternData');
     expect(within(dialog).getByRole('heading', { name: 'Importer' })).toBeInTheDocument();
     expect(within(dialog).getByRole('status')).toHaveTextContent('Loading the item…');
     expect(dialog).toHaveAttribute('aria-busy', 'true');
@@ -195,7 +196,7 @@ describe('the item panel', () => {
     // Saved at once: nothing unsaved, the card shows the new title, the board keeps the first line.
     expect(within(dialog).queryByText('Unsaved changes')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Launch post v2', hidden: true })).toBeInTheDocument();
-    expect(store.getState().items.entities.g?.description).toBe('Launch post v2');
+    expect(itemOf(store.getState().items, 'g')?.description).toBe('Launch post v2');
     await act(idle);
     // Once the write has settled the panel reads the item again: what it shows is what was saved.
     await waitFor(() =>
@@ -204,7 +205,7 @@ describe('the item panel', () => {
     expect(description).toHaveValue('Launch post v2\n\nWith the details');
     expect(within(dialog).getByRole('textbox', { name: 'Goal 1' })).toHaveValue('Reach 1,000 readers');
     expect(within(dialog).queryByText('Unsaved changes')).not.toBeInTheDocument();
-    expect(store.getState().items.entities.g).not.toHaveProperty('goals');
+    expect(itemOf(store.getState().items, 'g')).not.toHaveProperty('goals');
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

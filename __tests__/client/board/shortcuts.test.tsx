@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { planBackend } from '../helpers/handlers/planBackend';
 import { fakeLayout, renderBoard } from './boardTestUtils';
+import { itemOf } from '../../../src/client/features/items/itemsSlice';
 
 fakeLayout();
 
@@ -22,11 +23,11 @@ describe('keyboard shortcuts and the command palette', () => {
     const me = store.getState().coreContext.context!.userContext.userId;
     (await screen.findByRole('button', { name: 'Alpha' })).focus();
     await user.keyboard('i');
-    expect(store.getState().items.entities['a']?.plan.assignedToUserId).toBe(me);
+    expect(itemOf(store.getState().items, 'a')?.plan.assignedToUserId).toBe(me);
     await waitFor(() => expect(announcer()).toHaveTextContent('assigned to you'));
     await act(idle);
     await user.keyboard('i');
-    expect(store.getState().items.entities['a']?.plan.assignedToUserId).toBeNull();
+    expect(itemOf(store.getState().items, 'a')?.plan.assignedToUserId).toBeNull();
     await act(idle);
 
     await user.keyboard('{Delete}');
@@ -57,7 +58,7 @@ describe('keyboard shortcuts and the command palette', () => {
     await user.keyboard('mark complete');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(store.getState().items.entities['b']?.completionDate).toEqual(expect.any(String));
+    expect(itemOf(store.getState().items, 'b')?.completionDate).toEqual(expect.any(String));
     await act(idle);
 
     await user.keyboard('{Control>}k{/Control}');

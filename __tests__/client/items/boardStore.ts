@@ -5,6 +5,7 @@ import { selectBucketIds } from '../../../src/client/features/items/itemsSelecto
 import { bucketKey, type PlanBucket } from '../../../src/shared/timeframes';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { sessionState } from '../sites/renderApp';
+import { itemOf } from '../../../src/client/features/items/itemsSlice';
 
 /** The state of a signed-in user whose context (and projects slice) is the mock backend's, which it signs in. */
 export function signedInBoardState(): Partial<RootState> {
@@ -19,6 +20,6 @@ export async function boardStore() {
   await store.dispatch(loadBoard('project-1'));
   const idle = () => itemQueuesIdle(store.getState);
   const ids = (bucket: PlanBucket) => [...selectBucketIds(store.getState(), bucketKey(bucket))];
-  const item = (id: string) => store.getState().items.entities[id];
+  const item = (id: string) => itemOf(store.getState().items, id);
   return { store, idle, ids, item };
 }

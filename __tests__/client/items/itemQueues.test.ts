@@ -158,6 +158,6 @@ describe('temporary ids', () => {
     expect(item(tempId)).toBeUndefined();
     await idle();
     expect(planBackend.items).toEqual([]);
-    expect(Object.keys(store.getState().items.entities)).toEqual([]);
+    expect(store.getState().items.ids).toEqual([]);
   });
 });

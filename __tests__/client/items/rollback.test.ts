@@ -3,6 +3,7 @@ import { ItemType, Scope } from '../../../src/shared/enums';
 import {
   completionToggled,
   itemDeleteRequested,
+  itemOf,
   itemUpdateRequested,
 } from '../../../src/client/features/items/itemsSlice';
 import { createItem, moveItemBy, moveItemToBucket } from '../../../src/client/features/items/itemCommands';
@@ -26,7 +27,7 @@ describe('rollback', () => {
     expect(ids(unscheduled())).toEqual([tempId, 'a']);
     await idle();
     expect(ids(unscheduled())).toEqual(['a']);
-    expect(store.getState().items.entities[tempId]).toBeUndefined();
+    expect(itemOf(store.getState().items, tempId)).toBeUndefined();
     expect(selectBoardNotice(store.getState())?.message).toMatch(/Couldn’t add “Doomed”: Database unavailable/);
   });
 
@@ -181,7 +182,7 @@ describe('rollback', () => {
     const { store, idle, ids, item } = await boardStore();
     const seen: string[] = [];
     const unsubscribe = store.subscribe(() => {
-      const keys = ['a', 'b', 'c'].map((id) => store.getState().items.entities[id]?.plan.sortKey);
+      const keys = ['a', 'b', 'c'].map((id) => itemOf(store.getState().items, id)?.plan.sortKey);
       seen.push(keys.join(','));
     });
     store.dispatch(moveItemBy('c', -1));

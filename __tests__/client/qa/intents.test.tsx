@@ -14,6 +14,7 @@ import {
   completionToggled,
   itemDeleteRequested,
   itemHandedOff,
+  itemOf,
   itemUpdateRequested,
 } from '../../../src/client/features/items/itemsSlice';
 import { assignItem, createItem, moveItemBy, moveItemToBucket } from '../../../src/client/features/items/itemCommands';
@@ -62,12 +63,12 @@ function seed() {
 
 /** What the board shows of each bucket: keys, titles, completion, assignee and hand-off, in order. */
 function boardOf(state: RootState) {
-  const { bucketIds, entities } = state.items;
+  const { bucketIds } = state.items;
   return Object.fromEntries(
     Object.entries(bucketIds).map(([key, ids]) => [
       key,
       ids.map((id) => {
-        const item = entities[id]!;
+        const item = itemOf(state.items, id)!;
         return [
           item.externalId,
           item.description,

@@ -1,3 +1,4 @@
+import { allItemsIn } from '../../../src/client/features/items/itemShards';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { planBackend } from '../helpers/handlers/planBackend';
@@ -42,7 +43,7 @@ describe('Export state for support', () => {
     expect(parsed.snapshot.route).toBe('/');
     expect(parsed.snapshot.recentActions).toContain('items/boardLoaded');
     expect(JSON.stringify(parsed.snapshot)).not.toContain('Secret plan');
-    expect(Object.values(parsed.snapshot.state.items.entities).map((item) => item?.description)).toEqual([
+    expect(allItemsIn(parsed.snapshot.state.items.shards).map((item) => item.description)).toEqual([
       '[content removed]',
     ]);
   });

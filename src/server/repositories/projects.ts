@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { items, memberships, projectContexts, projects, type ProjectRow } from '../db/schema';
+import { memberships, projects, type ProjectRow } from '../db/schema';
 
 const projectColumns = {
   id: projects.id,
@@ -53,22 +53,6 @@ export async function lockTeamProject(db: Db, teamId: string, projectId: string)
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.teamId, teamId)))
     .for('update');
-  return row;
-}
-
-/**
- * Locks the team's project like lockTeamProject and reads the item's context in it (null when the item
- * is not in it), in one round trip: moves of a project wait for this lock, so each trip saved while it
- * is held is time the next move does not wait.
- */
-export async function lockTeamProjectForMove(db: Db, teamId: string, projectId: string, itemId: string) {
-  const [row] = await db
-    .select({ project: projectColumns, context: projectContexts, linkId: items.linkId, externalId: items.externalId })
-    .from(projects)
-    .leftJoin(projectContexts, and(eq(projectContexts.projectId, projects.id), eq(projectContexts.itemId, itemId)))
-    .leftJoin(items, and(eq(items.id, projectContexts.itemId), eq(items.teamId, projects.teamId)))
-    .where(and(eq(projects.id, projectId), eq(projects.teamId, teamId)))
-    .for('update', { of: projects });
   return row;
 }
 

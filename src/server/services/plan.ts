@@ -17,12 +17,11 @@ import {
   rebalanceBucket,
   setSortKeys,
   timeframeOf,
-  updateContext,
   type KeyedItem,
 } from '../repositories/projectContexts';
-import { appendHistory, historyOf, historyOfItems, type HistoryRow } from '../repositories/assignmentHistory';
+import { historyOf, historyOfItems, type HistoryRow } from '../repositories/assignmentHistory';
 import { findMembership } from '../repositories/teams';
-import { lockTeamProjectForMove } from '../repositories/projects';
+import { lockForMove, writeMove, type KeyPlacement, type MoveWritten } from '../repositories/moves';
 import { invalidRequest, notFound } from '../errors';
 import { sortKeysBetween, SORT_KEY_MAX, SORT_KEY_MIN } from '../../shared/sortKeys';
 import {
@@ -236,63 +235,101 @@ export async function resolveOrderUpdate(
   return edgeOfBucket(db, projectId, bucket, 'end', movingIds);
 }
 
+/** Where a move puts the item's key: the order update's neighbours, an edge of a new bucket, or where it is. */
+function keyPlacement(request: MoveRequest, currentBucket: PlanBucket, target: PlanBucket): KeyPlacement {
+  if (request.orderUpdate) {
+    const { leftNeighborId, rightNeighborId } = request.orderUpdate;
+    return { kind: 'between', leftId: leftNeighborId ?? null, rightId: rightNeighborId ?? null };
+  }
+  if (sameBucket(currentBucket, target)) return { kind: 'keep' };
+  return { kind: request.planBucketUpdateHint ?? placementForMove(currentBucket, target) };
+}
+
+/** The order update's neighbour errors, in the order the checks run: left before right. */
+async function neighbourError(
+  db: Db,
+  projectId: string,
+  target: PlanBucket,
+  itemId: string,
+  written: MoveWritten | null,
+  placement: KeyPlacement,
+) {
+  if (placement.kind !== 'between') return null;
+  const { leftId, rightId } = placement;
+  if (leftId === itemId) return invalidRequest('orderUpdate.leftNeighborId is the item being moved');
+  if (leftId && written && !written.leftInBucket) {
+    return invalidRequest('orderUpdate.leftNeighborId is not in the target bucket');
+  }
+  if (rightId === itemId) {
+    // Checked before the write; the left neighbour's own error still comes first.
+    if (leftId) await neighbourInBucket(db, projectId, target, leftId, [itemId], 'orderUpdate.leftNeighborId');
+    return invalidRequest('orderUpdate.rightNeighborId is the item being moved');
+  }
+  if (rightId && written && !written.rightInBucket) {
+    return invalidRequest('orderUpdate.rightNeighborId is not in the target bucket');
+  }
+  return null;
+}
+
 /**
  * Moves an item (spec §3 "Move request"): to a new assignment, to a new place in its bucket, or both.
- * Runs with the project locked, so concurrent moves in one project queue and never get equal keys.
- * Every assignment change appends a history entry; a pure reorder does not.
+ * Two statements (repositories/moves.ts): the first locks the project, so concurrent moves in one
+ * project queue and never get equal keys, and reads what the checks need; the second writes the key and
+ * the assignment, appends the history entry (every assignment change has one; a pure reorder none) and
+ * reads the history for the answer. A bucket with no room left is reassigned after them.
  */
 export async function moveItem(
   db: Db,
   input: { teamId: string; projectId: string; itemId: string; request: MoveRequest; now: Date },
 ): Promise<SortKeyResponse> {
   const { teamId, projectId, itemId, request, now } = input;
-  const locked = await lockTeamProjectForMove(db, teamId, projectId, itemId);
+  const requested = request.newAssignment;
+  const locked = await lockForMove(db, {
+    teamId,
+    projectId,
+    itemId,
+    assigneeId: requested?.assignedToUserId ?? null,
+  });
   if (!locked) throw notFound('Project not found');
-  const { project, context: current, linkId, externalId } = locked;
+  const { context: current, linkId, externalId } = locked;
   if (!current || linkId === null || externalId === null) throw notFound('project context not found');
   const currentBucket = bucketOf(current);
 
-  const requested = request.newAssignment;
   const target: PlanBucket = requested
     ? { scope: requested.scope, assignedTimeframe: requested.assignedTimeframe }
     : currentBucket;
-  if (requested) checkBucket(target, project.milestones, 'newAssignment');
+  if (requested) checkBucket(target, locked.milestones, 'newAssignment');
   const assignee = requested?.assignedToUserId === undefined ? current.assignedToUserId : requested.assignedToUserId;
-  const bucketChanged = !sameBucket(currentBucket, target);
-  const assignmentChanged = bucketChanged || assignee !== current.assignedToUserId;
-  if (assignee !== current.assignedToUserId) {
-    await checkAssignee(db, teamId, assignee, 'newAssignment.assignedToUserId');
+  const assignmentChanged = !sameBucket(currentBucket, target) || assignee !== current.assignedToUserId;
+  if (assignee !== current.assignedToUserId && assignee !== null && !locked.assigneeIsMember) {
+    throw invalidRequest('newAssignment.assignedToUserId is not a member of this team');
   }
 
-  let neighbours: Neighbours | null = null;
-  if (request.orderUpdate) {
-    neighbours = await resolveOrderUpdate(db, projectId, target, [itemId], request.orderUpdate, 'orderUpdate');
-  } else if (bucketChanged) {
-    const edge = request.planBucketUpdateHint ?? placementForMove(currentBucket, target);
-    neighbours = await edgeOfBucket(db, projectId, target, edge, [itemId]);
-  }
+  const placement = keyPlacement(request, currentBucket, target);
+  const early = await neighbourError(db, projectId, target, itemId, null, placement);
+  if (early) throw early;
+  const written = await writeMove(db, {
+    projectId,
+    itemId,
+    target,
+    assignedToUserId: assignee,
+    placement,
+    assignmentChanged,
+    now,
+  });
+  const late = await neighbourError(db, projectId, target, itemId, written, placement);
+  if (late) throw late;
 
-  // One statement writes the assignment and the key; a bucket with no room is reassigned after it.
-  const assignment: AssignmentState = { ...target, assignedToUserId: assignee };
-  const placement = neighbours ? keysBetween(neighbours, 1) : null;
-  const sortKey = placement?.keys[0];
-  let row = current;
-  if (assignmentChanged || sortKey !== undefined) {
-    row = await updateContext(db, projectId, itemId, {
-      ...(assignmentChanged ? { assignment } : {}),
-      ...(sortKey === undefined ? {} : { sortKey }),
-    });
-  }
-  const rebalanced = placement && !placement.fits ? await rebalanceBucket(db, projectId, target) : null;
+  let row = written.row ?? current;
+  const rebalanced = written.fits ? null : await rebalanceBucket(db, projectId, target);
   const rebalancedKey = rebalanced?.find((entry) => entry.id === itemId)?.sortKey;
   if (rebalancedKey !== undefined) row = { ...row, sortKey: rebalancedKey };
-  if (assignmentChanged) await appendHistory(db, [{ projectId, itemId, assignment }], now);
 
   return {
     id: itemId,
     linkId,
     externalId,
-    projectPlanContext: toProjectContext(row, await historyOf(db, projectId, itemId)),
+    projectPlanContext: toProjectContext(row, written.history),
     ...(rebalanced ? { rebalancedSortKeys: rebalanced } : {}),
   };
 }

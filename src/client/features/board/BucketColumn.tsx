@@ -13,7 +13,8 @@ import {
 } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useAppSelector } from '../../app/hooks';
-import { selectBucketIds, selectItemEntities } from '../items/itemsSelectors';
+import { selectBucketIds, selectItemShards } from '../items/itemsSelectors';
+import { itemIn } from '../items/itemShards';
 import { scopeLabel } from '../../../shared/timeframes';
 import type { BoardColumn } from './boardColumns';
 import { useBoardNavigation, type ColumnEntry } from './boardNavigation';
@@ -30,15 +31,15 @@ const OVERSCAN = 3;
 export function useVisibleIds(key: string): readonly string[] {
   const all = useAppSelector((state) => selectBucketIds(state, key));
   const filter = useContext(ItemFilterContext);
-  // Without a filter the entities are not read at all, so a change to any other item costs nothing here.
-  const entities = useAppSelector((state) => (filter ? selectItemEntities(state) : null));
+  // Without a filter the items are not read at all, so a change to any other item costs nothing here.
+  const shards = useAppSelector((state) => (filter ? selectItemShards(state) : null));
   return useMemo(() => {
-    if (!filter || !entities) return all;
+    if (!filter || !shards) return all;
     return all.filter((id) => {
-      const item = entities[id];
+      const item = itemIn(shards, id);
       return item ? filter(item) : false;
     });
-  }, [all, filter, entities]);
+  }, [all, filter, shards]);
 }
 
 /** What drag and drop adds to a column once its code has loaded (see dnd/boardDnd.tsx). */

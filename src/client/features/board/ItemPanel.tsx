@@ -14,7 +14,8 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetProjectItemQuery } from '../../api/items';
-import { selectItemById, selectItemEntities } from '../items/itemsSelectors';
+import { selectItemById, selectItemShards } from '../items/itemsSelectors';
+import { allItemsIn } from '../items/itemShards';
 import { completionToggled, currentId, itemUpdateRequested } from '../items/itemsSlice';
 import { itemConflictResolved, itemEditConflicted } from '../items/itemEditsSlice';
 import { EditConflict } from './EditConflict';
@@ -334,7 +335,7 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
   const dispatch = useAppDispatch();
   const layout = useBoardLayout();
   const members = useAppSelector(selectTeamMembers);
-  const entities = useAppSelector(selectItemEntities);
+  const shards = useAppSelector(selectItemShards);
   const [draft, setDraft] = useState<Draft>(() => draftOf(whole));
   // The server's item as last read, and when: the draft follows each new read (never this panel's
   // own optimistic patches of it, or their rollback, which come without a read).
@@ -397,10 +398,10 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
 
   const implementations = useMemo(
     () =>
-      Object.values(entities).filter(
-        (other): other is BoardItem => !!other && other.itemType === ItemType.Implementation && other.id !== item.id,
+      allItemsIn(shards).filter(
+        (other): other is BoardItem => other.itemType === ItemType.Implementation && other.id !== item.id,
       ),
-    [entities, item.id],
+    [shards, item.id],
   );
   const currentKey = bucketKey(bucketOf(item));
   const memberEmail = (userId: string | null) => members.find((m) => m.userId === userId)?.emailAddress ?? null;

@@ -5,7 +5,7 @@
 import { createContext, useContext } from 'react';
 import type { AppDispatch, RootState } from '../../app/store';
 import { moveItemTo, moveItemToBucket } from '../items/itemCommands';
-import { itemDeleteRequested } from '../items/itemsSlice';
+import { itemDeleteRequested, itemOf } from '../items/itemsSlice';
 import { bucketName } from './boardColumns';
 import type { BoardLayout } from './boardLayout';
 import { markDrop } from './boardPerf';
@@ -73,7 +73,7 @@ export class BoardNavigation {
   /** Scrolls an item into view and focuses its card (tries for a few frames while it renders). */
   focus(id: string, attempts = 12): void {
     const replacement = this.replacements.get(id);
-    if (replacement && !this.store.getState().items.entities[id]) {
+    if (replacement && !itemOf(this.store.getState().items, id)) {
       if (replacement.next) return this.focus(replacement.next, attempts);
       const add = document.querySelector<HTMLElement>(
         `[data-bucket-key="${CSS.escape(replacement.key ?? '')}"] button[aria-label^="Add item to"]`,
@@ -145,7 +145,7 @@ export class BoardNavigation {
   }
 
   private nameOf(id: string): string {
-    return this.store.getState().items.entities[id]?.externalId || 'the item';
+    return itemOf(this.store.getState().items, id)?.externalId || 'the item';
   }
 
   private columnName(key: string): string {

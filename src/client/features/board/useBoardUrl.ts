@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { useStore } from 'react-redux';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { RootState } from '../../app/store';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectBoardStatus, selectItemEntities } from '../items/itemsSelectors';
+import { selectBoardStatus, selectItemById } from '../items/itemsSelectors';
+import { allItemsIn } from '../items/itemShards';
 import {
   boardQueryOpened,
   itemPanelClosed,
@@ -31,9 +34,10 @@ export function useBoardUrl() {
   const filters = useAppSelector(selectBoardFilters);
   const searchText = useAppSelector(selectSearchText);
   const openItemId = useAppSelector(selectOpenItemId);
-  const entities = useAppSelector(selectItemEntities);
-  const openKey = openItemId ? entities[openItemId]?.externalId || null : null;
+  const openItem = useAppSelector((state) => (openItemId ? selectItemById(state, openItemId) : undefined));
+  const openKey = openItem?.externalId || null;
   const previousItemKey = useRef<string | undefined>(undefined);
+  const store = useStore<RootState>();
 
   // The query string → the filters (on load, and on Back/Forward).
   const query = boardQuery(filters, searchText, location.search);
@@ -63,7 +67,7 @@ export function useBoardUrl() {
     }
     if (!itemKey || status !== 'ready' || openKey === itemKey) return;
     const wanted = itemKey.toUpperCase();
-    const found = Object.values(entities).find((item) => item?.externalId.toUpperCase() === wanted);
+    const found = allItemsIn(store.getState().items.shards).find((item) => item.externalId.toUpperCase() === wanted);
     if (found) {
       dispatch(itemPanelOpened(found.id));
     } else {

@@ -13,6 +13,7 @@ import {
   boardRefreshed,
   currentId,
   itemCreateRequested,
+  itemOf,
   itemMoveRequested,
   type CreateItemRequest,
 } from './itemsSlice';
@@ -101,7 +102,7 @@ export function createItem(input: NewItemInput): Thunk<string | null> {
 export function moveItemToBucket(id: string, to: PlanBucket): Thunk<boolean> {
   return (dispatch, getState) => {
     const items = getState().items;
-    const item = items.entities[currentId(items, id)];
+    const item = itemOf(items, currentId(items, id));
     if (!item || !items.projectId) return false;
     const from = bucketOf(item);
     if (sameBucket(from, to)) return false;
@@ -116,7 +117,7 @@ export function moveItemToBucket(id: string, to: PlanBucket): Thunk<boolean> {
 export function moveItemBy(id: string, delta: -1 | 1): Thunk<boolean> {
   return (dispatch, getState) => {
     const items = getState().items;
-    const item = items.entities[currentId(items, id)];
+    const item = itemOf(items, currentId(items, id));
     if (!item || !items.projectId) return false;
     const bucket = bucketOf(item);
     const list = items.bucketIds[bucketKey(bucket)] ?? [];
@@ -132,7 +133,7 @@ export function moveItemBy(id: string, delta: -1 | 1): Thunk<boolean> {
 export function moveItemTo(id: string, to: PlanBucket, index: number): Thunk<boolean> {
   return (dispatch, getState) => {
     const items = getState().items;
-    const item = items.entities[currentId(items, id)];
+    const item = itemOf(items, currentId(items, id));
     if (!item || !items.projectId) return false;
     const list = items.bucketIds[bucketKey(to)] ?? [];
     const sameList = sameBucket(bucketOf(item), to);
@@ -146,7 +147,7 @@ export function moveItemTo(id: string, to: PlanBucket, index: number): Thunk<boo
 export function assignItem(id: string, assignedToUserId: string | null): Thunk<boolean> {
   return (dispatch, getState) => {
     const items = getState().items;
-    const item = items.entities[currentId(items, id)];
+    const item = itemOf(items, currentId(items, id));
     if (!item || !items.projectId || item.plan.assignedToUserId === assignedToUserId) return false;
     const bucket = bucketOf(item);
     const index = (items.bucketIds[bucketKey(bucket)] ?? []).indexOf(item.id);

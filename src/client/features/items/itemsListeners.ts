@@ -32,6 +32,7 @@ import {
   itemMoveConfirmed,
   itemMoveFailed,
   itemMoveRequested,
+  itemOf,
   itemUpdateRequested,
   itemUpdateSettled,
 } from './itemsSlice';
@@ -210,7 +211,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
     effect: async (action, listenerApi) => {
       const { id, patch, projectId, requestId, base } = action.payload;
       const state = listenerApi.getState();
-      const itemType = state.items.entities[currentId(state.items, id)]?.itemType;
+      const itemType = itemOf(state.items, currentId(state.items, id))?.itemType;
       patchWholeItem(listenerApi, currentId(state.items, id), patch);
       await queuesOf(listenerApi.getState).items.run(id, async () => {
         const serverId = await serverIdOf(id, listenerApi);
@@ -250,7 +251,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: true }));
         } catch (error) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
-          fail(listenerApi, `save ${label(listenerApi.getState().items.entities[serverId])}`, error);
+          fail(listenerApi, `save ${label(itemOf(listenerApi.getState().items, serverId))}`, error);
         }
         refreshWholeItemWhenSettled(listenerApi, serverId);
       });
@@ -276,7 +277,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
         } catch (error) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
           const what = markComplete ? 'complete' : 'reopen';
-          fail(listenerApi, `${what} ${label(listenerApi.getState().items.entities[serverId])}`, error);
+          fail(listenerApi, `${what} ${label(itemOf(listenerApi.getState().items, serverId))}`, error);
         }
         refreshWholeItemWhenSettled(listenerApi, serverId);
       });
@@ -288,7 +289,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
     effect: async (action, listenerApi) => {
       const { id, projectId } = action.payload;
       const before = listenerApi.getOriginalState().items;
-      const item = before.entities[currentId(before, id)];
+      const item = itemOf(before, currentId(before, id));
       if (!item) return;
       const index = (before.bucketIds[bucketKey(bucketOf(item))] ?? []).indexOf(item.id);
       await queuesOf(listenerApi.getState).items.run(id, async () => {
@@ -317,7 +318,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const { projectId, to, assignedToUserId } = action.payload;
       const before = listenerApi.getOriginalState().items;
       const id = currentId(before, action.payload.id);
-      const item = before.entities[id];
+      const item = itemOf(before, id);
       if (!item) return;
       const from = bucketOf(item);
       const previousIndex = (before.bucketIds[bucketKey(from)] ?? []).indexOf(id);

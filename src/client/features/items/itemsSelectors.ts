@@ -1,13 +1,12 @@
 import type { RootState } from '../../app/store';
-import { itemsAdapter } from './itemsSlice';
+import { itemOf } from './itemsSlice';
 
 const EMPTY: readonly string[] = Object.freeze([]);
 
-export const {
-  selectById: selectItemById,
-  selectEntities: selectItemEntities,
-  selectTotal: selectItemCount,
-} = itemsAdapter.getSelectors((state: RootState) => state.items);
+export const selectItemById = (state: RootState, id: string) => itemOf(state.items, id);
+/** Every item, sharded (itemShards.ts): a new object whenever any item changes. */
+export const selectItemShards = (state: RootState) => state.items.shards;
+export const selectItemCount = (state: RootState) => state.items.ids.length;
 
 /** One bucket's ids in board order; the same array until that bucket changes. */
 export const selectBucketIds = (state: RootState, key: string): readonly string[] =>

@@ -3,7 +3,7 @@ import type { AppDispatch, RootState } from '../../app/store';
 import { projectsApi } from '../../api/projects';
 import { userAndTeamApi } from '../../api/userAndTeam';
 import { assignItem, moveItemToBucket } from '../items/itemCommands';
-import { completionToggled, currentId, itemDeleteRequested } from '../items/itemsSlice';
+import { completionToggled, currentId, itemDeleteRequested, itemOf } from '../items/itemsSlice';
 import { itemPanelOpened, noticeShown } from '../board/boardSlice';
 import { itemPath } from '../board/useBoardUrl';
 import { todayIndex } from '../board/boardColumns';
@@ -38,7 +38,7 @@ const click = (selector: string) => document.querySelector<HTMLElement>(selector
 export function paletteCommands({ state, dispatch, navigate, itemId, showShortcuts }: Context): PaletteCommand[] {
   const commands: PaletteCommand[] = [];
   const context = state.coreContext.context;
-  const item = itemId ? state.items.entities[currentId(state.items, itemId)] : undefined;
+  const item = itemId ? itemOf(state.items, currentId(state.items, itemId)) : undefined;
   const me = context?.userContext.userId ?? null;
 
   if (item) {

@@ -12,6 +12,7 @@ import { removedMilestoneItems } from './removedMilestoneItems';
 import { saveProjectSettings } from './saveProjectSettings';
 import { projectConflictResolved, type ProjectChanges } from './projectActions';
 import { ProjectConflict } from './ProjectConflict';
+import { allItemsIn } from '../items/itemShards';
 import styles from './ProjectDialogs.module.css';
 
 interface ProjectSettingsDialogProps {
@@ -54,9 +55,9 @@ export default function ProjectSettingsDialog({ project, onClose, onCloseAutoFoc
   const [milestones, setMilestones] = useState<DraftMilestone[]>(() => draftMilestones(start.milestones));
   const milestoneRows = useFocusNewRow<HTMLFieldSetElement>(milestones.length);
   // The board's items, when it shows this project: what removing a milestone would move.
-  const boardItems = useAppSelector((state) => (state.items.projectId === project.id ? state.items.entities : null));
+  const boardItems = useAppSelector((state) => (state.items.projectId === project.id ? state.items.shards : null));
   const movedOut = useMemo(
-    () => (boardItems ? removedMilestoneItems(boardItems, project.milestones, milestones) : []),
+    () => (boardItems ? removedMilestoneItems(allItemsIn(boardItems), project.milestones, milestones) : []),
     [boardItems, project.milestones, milestones],
   );
 

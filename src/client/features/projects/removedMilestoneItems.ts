@@ -7,7 +7,7 @@ import type { Milestone } from '../../../shared/contract/userAndTeam';
  * items to Unscheduled (the server does it), so the settings dialog says so before the user saves.
  */
 export function removedMilestoneItems(
-  items: Record<string, BoardItem | undefined>,
+  items: readonly BoardItem[],
   before: readonly Milestone[],
   kept: readonly { index: number }[],
 ): { name: string; count: number }[] {
@@ -15,8 +15,8 @@ export function removedMilestoneItems(
   const removed = before.filter((milestone) => !keptIndexes.has(milestone.index));
   if (removed.length === 0) return [];
   const counts = new Map<number, number>();
-  for (const item of Object.values(items)) {
-    const timeframe = item?.plan.assignedTimeframe;
+  for (const item of items) {
+    const timeframe = item.plan.assignedTimeframe;
     if (timeframe?.span === Span.Milestone) counts.set(timeframe.index, (counts.get(timeframe.index) ?? 0) + 1);
   }
   return removed

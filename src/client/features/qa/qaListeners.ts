@@ -12,11 +12,13 @@ import {
   currentId,
   itemDeleteRequested,
   itemHandedOff,
+  itemOf,
   itemUpdateRequested,
 } from '../items/itemsSlice';
 import { itemPanelClosed, itemPanelOpened } from '../board/boardSlice';
 import { selectActiveProjectId } from '../projects/projectsSelectors';
 import { saveProjectSettings } from '../projects/saveProjectSettings';
+import { allItemsIn } from '../items/itemShards';
 import {
   intentAssignItem,
   intentCompleteItem,
@@ -37,10 +39,10 @@ const SENT_TO_AGENT = 1;
 /** The board's item named by key (any case) or id (a temporary id follows its create). */
 export function findItem(state: RootState, ref: ItemRef): BoardItem | undefined {
   const items = state.items;
-  const byId = items.entities[currentId(items, ref)];
+  const byId = itemOf(items, currentId(items, ref));
   if (byId) return byId;
   const wanted = ref.toUpperCase();
-  return Object.values(items.entities).find((item) => item?.externalId.toUpperCase() === wanted);
+  return allItemsIn(items.shards).find((item) => item.externalId.toUpperCase() === wanted);
 }
 
 interface IntentApi {

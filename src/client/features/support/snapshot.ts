@@ -7,7 +7,7 @@ import type { RootState } from '../../app/store';
 import { redactForSupport } from './redaction';
 
 export const SNAPSHOT_FORMAT = 'baton-support-snapshot';
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 /** Larger files are not read: a real snapshot is a few hundred kilobytes at most. */
 export const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
 
@@ -17,7 +17,7 @@ export type SnapshotQueries = RootState['api']['queries'];
 /** The slices the viewer needs to draw what the user saw; the in-flight counters and spent invites are left out. */
 export type SnapshotState = Pick<
   RootState,
-  'coreContext' | 'projects' | 'items' | 'board' | 'teamEdits' | 'quotaError'
+  'coreContext' | 'team' | 'projects' | 'items' | 'itemEdits' | 'board' | 'teamEdits' | 'quotaError'
 > & {
   api: { queries: SnapshotQueries };
 };
@@ -54,8 +54,10 @@ function answeredQueries(queries: SnapshotQueries): SnapshotQueries {
 export function buildSnapshot(state: RootState, input: SnapshotInput): SupportSnapshot {
   const kept: SnapshotState = {
     coreContext: state.coreContext,
+    team: state.team,
     projects: state.projects,
     items: state.items,
+    itemEdits: state.itemEdits,
     board: { ...state.board, notice: null },
     teamEdits: state.teamEdits,
     quotaError: state.quotaError,
@@ -115,10 +117,10 @@ function problemOf(value: unknown): string | null {
     return 'The snapshot holds no signed-in user: there is nothing to show.';
   }
   const items = state.items;
-  if (!isRecord(items) || !Array.isArray(items.ids) || !isRecord(items.entities) || !isRecord(items.bucketIds)) {
+  if (!isRecord(items) || !Array.isArray(items.ids) || !isRecord(items.shards) || !isRecord(items.bucketIds)) {
     return 'The snapshot is damaged: its board items are missing.';
   }
-  for (const slice of ['projects', 'board', 'teamEdits', 'quotaError'] as const) {
+  for (const slice of ['team', 'projects', 'itemEdits', 'board', 'teamEdits', 'quotaError'] as const) {
     if (!isRecord(state[slice])) return `The snapshot is damaged: its "${slice}" state is missing.`;
   }
   if (!isRecord(state.api) || !isRecord(state.api.queries)) return 'The snapshot is damaged: its API cache is missing.';

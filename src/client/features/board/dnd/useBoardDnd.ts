@@ -21,6 +21,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { AppDispatch, RootState } from '../../../app/store';
 import { moveItemTo } from '../../items/itemCommands';
 import { bucketOf, titleOf } from '../../items/itemModel';
+import { itemOf } from '../../items/itemsSlice';
 import { bucketKey } from '../../../../shared/timeframes';
 import { bucketName } from '../boardColumns';
 import type { BoardLayout } from '../boardLayout';
@@ -53,7 +54,7 @@ const collisionDetection: CollisionDetection = (args) => {
 };
 
 function describePlace(state: RootState, layout: BoardLayout | null, id: string) {
-  const item = state.items.entities[id];
+  const item = itemOf(state.items, id);
   if (!item) return { name: 'The item', where: '' };
   const key = bucketKey(bucketOf(item));
   const list = state.items.bucketIds[key] ?? [];
@@ -77,7 +78,7 @@ function overDescription(
   const bucket = column && layout ? bucketName(column.bucket, layout.milestones) : key;
   if (data.type === 'bucket') return bucket;
   const list = state.items.bucketIds[key] ?? [];
-  const overItem = state.items.entities[String(over.id)];
+  const overItem = itemOf(state.items, String(over.id));
   return `${overItem?.externalId || 'an item'} in ${bucket}, position ${list.indexOf(String(over.id)) + 1} of ${list.length}`;
 }
 

@@ -1,0 +1,102 @@
+/**
+ * The move transaction alone, in this process, on PostgreSQL: each build's own `moveItem` (its
+ * services/plan.ts, with its own drizzle-orm) against one database, one connection, one move at a time,
+ * alternating builds. Counts the statements each move sends (BEGIN and COMMIT included) and times it,
+ * so the route's other work (session, rate limit, live events, compression) is left out.
+ */
+import path from 'node:path';
+import { Pool } from 'pg';
+import { ApiClient, median, root, type RunningServer } from './harness';
+
+interface MoveInput {
+  teamId: string;
+  projectId: string;
+  itemId: string;
+  request: { orderUpdate: Record<string, never> };
+  now: Date;
+}
+type Transaction = (run: (tx: unknown) => Promise<unknown>) => Promise<unknown>;
+
+async function loadBuild(dir: string, pool: Pool, count: () => void) {
+  const { drizzle } = (await import(path.join(dir, 'node_modules/drizzle-orm/node-postgres/index.js'))) as {
+    drizzle: (
+      client: Pool,
+      config: { schema: unknown; logger: { logQuery: () => void } },
+    ) => { transaction: Transaction };
+  };
+  const schema = (await import(path.join(dir, 'src/server/db/schema/index.ts'))) as unknown;
+  const { moveItem } = (await import(path.join(dir, 'src/server/services/plan.ts'))) as {
+    moveItem: (tx: unknown, input: MoveInput) => Promise<unknown>;
+  };
+  const db = drizzle(pool, { schema, logger: { logQuery: count } });
+  return (input: MoveInput) => db.transaction((tx) => moveItem(tx, input));
+}
+
+export interface MoveTransactionResult {
+  statementsPerMove: Record<'baseline' | 'current', number>;
+  medianMs: Record<'baseline' | 'current', number>;
+}
+
+/** `server` is this build running on PostgreSQL (its database is migrated to this build's schema). */
+export async function measureMoveTransaction(
+  server: RunningServer,
+  baselineDir: string,
+  movesPerRound = 200,
+  rounds = 4,
+): Promise<MoveTransactionResult> {
+  const client = new ApiClient(server.base);
+  const { activeProjectId: projectId } = await client.signIn(`tx-${Date.now()}@example.com`);
+  const created = await client.call<{ items: { id: string }[] }>(
+    'POST',
+    '/v1/teams/active/project-items/all/bulk-create',
+    {
+      projectId,
+      items: Array.from({ length: 50 }, (_, i) => ({
+        itemType: 1,
+        item: { description: `Move ${i}` },
+        project: { scope: 0, assignedTimeframe: null },
+      })),
+    },
+  );
+  const { readFileSync } = await import('node:fs');
+  const url = readFileSync(`/proc/${server.process.pid}/environ`, 'utf8')
+    .split('\0')
+    .find((entry) => entry.startsWith('DATABASE_URL='))!
+    .slice('DATABASE_URL='.length);
+  const pool = new Pool({ connectionString: url, max: 1 });
+  let statements = 0;
+  const count = () => void statements++;
+  try {
+    const teamId = (
+      (await pool.query('select team_id from projects where id = $1', [projectId])).rows[0] as {
+        team_id: string;
+      }
+    ).team_id;
+    const builds = {
+      baseline: await loadBuild(baselineDir, pool, count),
+      current: await loadBuild(root, pool, count),
+    };
+    const times = { baseline: [] as number[], current: [] as number[] };
+    const counted = { baseline: [] as number[], current: [] as number[] };
+    let next = 0;
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? (['baseline', 'current'] as const) : (['current', 'baseline'] as const);
+      for (const build of order) {
+        for (let i = 0; i < movesPerRound; i++) {
+          const itemId = created.items[next++ % created.items.length]!.id;
+          statements = 0;
+          const started = performance.now();
+          await builds[build]({ teamId, projectId, itemId, request: { orderUpdate: {} }, now: new Date() });
+          times[build].push(performance.now() - started);
+          counted[build].push(statements);
+        }
+      }
+    }
+    return {
+      statementsPerMove: { baseline: median(counted.baseline), current: median(counted.current) },
+      medianMs: { baseline: median(times.baseline), current: median(times.current) },
+    };
+  } finally {
+    await pool.end();
+  }
+}
