@@ -1,31 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './signIn';
-
-/** The worked example of docs/assessment.md. */
-const workedExample: Record<string, string> = {
-  'tests-coverage': 'some',
-  'tests-local': 'one-command',
-  'tests-reliability': 'rarely',
-  'ci-pull-requests': 'full',
-  'ci-required': 'required',
-  'ci-speed': 'under-15',
-  'review-required': 'always',
-  'review-turnaround': 'day',
-  'review-size': 'medium',
-  'docs-setup': 'outdated',
-  'docs-conventions': 'scattered',
-  'docs-decisions': 'no',
-  'issues-acceptance': 'sometimes',
-  'issues-size': 'days',
-  'issues-context': 'sometimes',
-  'agents-usage': 'autocomplete',
-  'agents-guidelines': 'informal',
-  'agents-environment': 'partly',
-  'security-secrets': 'env-files',
-  'security-dependencies': 'automated',
-  'security-permissions': 'repo',
-};
+import { workedExample } from '../shared/fixtures/assessmentWorkedExample';
 
 test('a visitor takes the assessment on the content site, with no sign-in, and sees the scores', async ({ page }) => {
   await page.goto('/about');

@@ -3,36 +3,12 @@ import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { teamUser } from './helpers/planning';
 import { join } from './helpers/members';
 import { assessmentQuestions } from '../../src/shared/assessment/questionnaire';
+import { workedExample } from '../shared/fixtures/assessmentWorkedExample';
 
 jest.setTimeout(30_000);
 
 const SCORE = '/v1/benchmark/assessment';
 const SAVED = '/v1/teams/active/benchmark/assessments';
-
-/** The worked example of docs/assessment.md. */
-const workedExample: Record<string, string> = {
-  'tests-coverage': 'some',
-  'tests-local': 'one-command',
-  'tests-reliability': 'rarely',
-  'ci-pull-requests': 'full',
-  'ci-required': 'required',
-  'ci-speed': 'under-15',
-  'review-required': 'always',
-  'review-turnaround': 'day',
-  'review-size': 'medium',
-  'docs-setup': 'outdated',
-  'docs-conventions': 'scattered',
-  'docs-decisions': 'no',
-  'issues-acceptance': 'sometimes',
-  'issues-size': 'days',
-  'issues-context': 'sometimes',
-  'agents-usage': 'autocomplete',
-  'agents-guidelines': 'informal',
-  'agents-environment': 'partly',
-  'security-secrets': 'env-files',
-  'security-dependencies': 'automated',
-  'security-permissions': 'repo',
-};
 
 /** Every question at its top option, or its bottom one. */
 const allAt = (end: 'top' | 'bottom') =>
