@@ -3,12 +3,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
+// A child that hangs while loading (seen once under Node 24 on a busy machine) gets one more try.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
+/** Every process a test started: killed at the end, so a hung one cannot keep jest from exiting. */
+const spawned: ChildProcess[] = [];
+
 /** Runs `src/server/server.ts` as `npm start` does, in its own process. */
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: path.resolve(__dirname, '../..'),
     env: { ...process.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env },
   });
+  spawned.push(child);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -39,6 +46,7 @@ describe('the server process', () => {
   });
   afterAll(async () => {
     running?.kill('SIGKILL');
+    for (const child of spawned) if (child.exitCode === null) child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   });
 
