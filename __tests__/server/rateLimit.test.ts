@@ -1,7 +1,7 @@
 import { buildApp } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
 import { rateLimitCounters } from '../../src/server/db/schema';
-import { sweepExpiredCounters } from '../../src/server/plugins/rateLimitStore';
+import { leaseSize, sweepExpiredCounters } from '../../src/server/plugins/rateLimitStore';
 import { buildTestApp, call, signInAs, TestClock, type TestApp } from './helpers/testApp';
 import { openTestDatabase } from './helpers/testDatabase';
 
@@ -170,7 +170,7 @@ describe('rate limits', () => {
     });
   });
 
-  it('shares counts between instances on one database (nothing kept in process memory)', async () => {
+  it('shares counts between instances on one database (limits up to 100 are counted hit by hit)', async () => {
     const database = await openTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_INVITE_VALIDATION: '3/60' });
     const clock = new TestClock();
@@ -184,6 +184,46 @@ describe('rate limits', () => {
       expect((await guess(first)).statusCode).toBe(404);
       expect((await guess(second)).statusCode).toBe(429);
       expect((await guess(first)).statusCode).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
+      await database.drop();
+    }
+  });
+
+  it('reserves hits of a large limit a lease at a time: two instances together never pass the limit', async () => {
+    const database = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_WRITES: '200/60' });
+    const clock = new TestClock();
+    const build = () => buildApp({ config, database, clock, clientDistDir: '/nonexistent-baton-dist' });
+    const first = await build();
+    const second = await build();
+    const lease = leaseSize(200);
+    expect(lease).toBe(4);
+    try {
+      const { cookie } = await signInAs(first, 'leases@example.com');
+      const write = (app: typeof first) =>
+        call(app, 'PUT', '/v1/user/app-settings', { cookie, body: { appSettings: { theme: 'dark' } } });
+      const counted = async () =>
+        (await first.db.select().from(rateLimitCounters)).find((row) => row.key.startsWith('writes:'))?.hits ?? 0;
+
+      // Mostly on the first instance, now and then on the second, as a load balancer might spread them.
+      const statuses: number[] = [];
+      for (let i = 0; i < 300; i++) statuses.push((await write(i % 7 === 0 ? second : first)).statusCode);
+      const accepted = statuses.filter((status) => status === 200).length;
+      expect(accepted).toBeLessThanOrEqual(200);
+      expect(accepted).toBeGreaterThanOrEqual(200 - lease);
+      // The other instance may still hand out hits it reserved after this one refuses: only the sum is bounded.
+      expect(statuses.filter((status) => status === 429)).toHaveLength(300 - accepted);
+      // One counting statement per lease, and none for the refusals once both leases are past the limit.
+      const reserved = await counted();
+      expect(reserved).toBeLessThanOrEqual(200 + 2 * lease);
+      for (let i = 0; i < 50; i++) expect((await write(i % 2 ? first : second)).statusCode).toBe(429);
+      expect(await counted()).toBe(reserved);
+
+      clock.advance(60_000);
+      expect((await write(second)).statusCode).toBe(200);
+      expect(await counted()).toBe(lease);
     } finally {
       await first.close();
       await second.close();

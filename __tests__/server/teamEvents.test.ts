@@ -4,7 +4,8 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
 import { openDatabase } from '../../src/server/db/database';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
-import { createItem, teamUser } from './helpers/planning';
+import { createItem, move, onDay, teamUser } from './helpers/planning';
+import { teamEvents } from '../../src/server/db/schema';
 import { join } from './helpers/members';
 import { openEventStream, type EventStreamReader } from './helpers/eventStream';
 
@@ -74,6 +75,29 @@ describe('team events', () => {
     });
     expect(renamed.statusCode).toBe(200);
     await stream.next(change('team'));
+  });
+
+  it("stores a move's event in the move's own transaction: one for a move, none for a refused one", async () => {
+    const item = await createItem(t.app, owner.cookie, owner.projectId);
+    const stream = await open(owner.cookie);
+    const count = async () => (await t.app.db.select().from(teamEvents)).length;
+    const before = await count();
+
+    const refused = await move(t.app, owner.cookie, owner.projectId, item.id, {
+      newAssignment: onDay(20_800),
+      orderUpdate: { leftNeighborId: 'no-such-item' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+
+    const moved = await move(t.app, owner.cookie, owner.projectId, item.id, { newAssignment: onDay(20_800) });
+    expect(moved.statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+    expect((await stream.next(change('items'))).data).toEqual({
+      kind: 'items',
+      projectId: owner.projectId,
+      itemIds: [item.id],
+    });
   });
 
   it('resumes after Last-Event-ID, and answers reset when events in between are gone', async () => {

@@ -187,9 +187,12 @@ export default async function projectRoutes(fastify: FastifyInstance) {
       const { teamId } = await requireActiveTeam(app, request);
       const { projectId, itemId } = request.params;
       const now = app.clock.now();
-      return ok(
-        await app.db.transaction((tx) => moveItem(tx, { teamId, projectId, itemId, request: request.body, now })),
-      );
+      const moved = await app.db.transaction(async (tx) => {
+        const answer = await moveItem(tx, { teamId, projectId, itemId, request: request.body, now });
+        await app.publishTeamChangesIn(request, tx);
+        return answer;
+      });
+      return ok(moved);
     },
   );
 }
