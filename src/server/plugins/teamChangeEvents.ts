@@ -1,18 +1,17 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changesOfRequest } from '../services/teamEvents/changesOfRequest';
-import { insertTeamEvent } from '../repositories/teamEvents';
-import type { Db } from '../db/types';
+import type { TeamEventsToStore } from '../repositories/teamEvents';
 import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN, type TeamEvent } from '../../shared/contract/events';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Stores what this request changes in `db` (the handler's transaction), so the events commit or roll
-     * back with the write and the request needs no commit of its own for them; the response hook then
-     * publishes nothing more for it.
+     * What this request changes, for the handler to store with its write (in its transaction, even its
+     * statement), so the events commit or roll back with it and need no commit of their own; the response
+     * hook then publishes nothing more for the request. Undefined without an active team.
      */
-    publishTeamChangesIn(request: FastifyRequest, db: Db): Promise<void>;
+    takeTeamChanges(request: FastifyRequest): TeamEventsToStore | undefined;
   }
   interface FastifyRequest {
     teamChangesPublished: boolean;
@@ -37,17 +36,17 @@ function changesOf(request: FastifyRequest): TeamEvent[] {
 
 /**
  * After every successful write through the API, tells the team's open boards what changed
- * (services/teamEvents). A handler that writes in a transaction may store them in it instead
- * (`publishTeamChangesIn`). Writes that do not come through a route (MCP tools, GitHub webhooks)
+ * (services/teamEvents). A handler that writes in a transaction may store them with its write instead
+ * (`takeTeamChanges`). Writes that do not come through a route (MCP tools, GitHub webhooks)
  * publish their own changes.
  */
 async function teamChangeEvents(app: FastifyInstance) {
   app.decorateRequest('teamChangesPublished', false);
-  app.decorate('publishTeamChangesIn', async (request: FastifyRequest, db: Db) => {
+  app.decorate('takeTeamChanges', (request: FastifyRequest) => {
     const teamId = request.auth?.activeTeamId;
-    if (!teamId) return;
-    for (const change of changesOf(request)) await insertTeamEvent(db, teamId, change);
+    if (!teamId) return undefined;
     request.teamChangesPublished = true;
+    return { teamId, changes: changesOf(request) };
   });
 
   app.addHook('onResponse', async (request, reply) => {

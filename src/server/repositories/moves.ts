@@ -1,7 +1,7 @@
 /**
  * The move's two statements (spec §3 "Move request"). The first locks the project and reads what every
  * check needs; the second, once the lock is held, finds the neighbours, computes the key, writes the
- * context, appends the history entry and answers the row with its whole history. Both run as named
+ * context, appends the history entry, stores the live board's event and answers the row with its whole history. Both run as named
  * prepared statements where the driver keeps them (node-postgres; PGlite runs them as plain queries).
  * They are two statements, not one, because a statement sees the database as it was when the statement
  * began: neighbours read in the statement that waited for the lock would miss the moves it waited for.
@@ -12,6 +12,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/types';
 import { items, memberships, projectContexts, projects, type ProjectContextRow } from '../db/schema';
 import type { HistoryRow } from './assignmentHistory';
+import { storeTeamEvents, type TeamEventsToStore } from './teamEvents';
 import { inBucket, rowsOf } from './projectContexts';
 import type { PlanBucket } from '../../shared/timeframes';
 import {
@@ -77,6 +78,8 @@ export interface MoveWrite {
   /** Whether the assignment changes: the row is written and a history entry appended. */
   assignmentChanged: boolean;
   now: Date;
+  /** The live board's events for this move, stored in the same statement (none when absent). */
+  events?: TeamEventsToStore;
 }
 
 export interface MoveWritten {
@@ -157,8 +160,8 @@ const keyBetween = sql`
 
 /**
  * The move's write, in one statement: neighbours, key, the context's new assignment and key, the history
- * entry, and the whole history for the answer. Writes nothing when a named neighbour is not in the
- * target bucket.
+ * entry, the live board's events, and the whole history for the answer. Writes no context when a named
+ * neighbour is not in the target bucket (the caller then fails the transaction, events included).
  */
 export async function writeMove(db: Db, write: MoveWrite): Promise<MoveWritten> {
   const { projectId, itemId, target, placement, assignmentChanged } = write;
@@ -202,6 +205,7 @@ export async function writeMove(db: Db, write: MoveWrite): Promise<MoveWritten> 
         and n.left_ok and n.right_ok and (${placeKey}::boolean or ${assignmentChanged}::boolean)
       returning ${projectContexts.sortKey} as sort_key, ${projectContexts.teamId} as team_id
     ),
+    ${write.events ? sql`${storeTeamEvents(write.events)},` : sql``}
     logged as (
       insert into assignment_history
         (project_id, item_id, date_updated, scope, timeframe_span, timeframe_index, assigned_to_user_id)
@@ -214,7 +218,7 @@ export async function writeMove(db: Db, write: MoveWrite): Promise<MoveWritten> 
       (select coalesce(json_agg(h order by h.id), '[]'::json) from (
         ${history} from assignment_history where project_id = ${projectId} and item_id = ${itemId}
         union all ${history} from logged
-      ) as h) as history
+      ) as h) as history${write.events ? sql`, (select count(*) from notified_events) as notified` : sql``}
     from n left join moved on true`,
   );
   const result = rows[0]!;

@@ -1,18 +1,37 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { teamEvents, type TeamEventRow } from '../db/schema';
 import type { TeamEvent } from '../../shared/contract/events';
 
 export const TEAM_EVENTS_CHANNEL = 'baton_team_events';
 
-/** Stores the change and notifies every instance (`teamId:id`); inside a transaction both wait for its commit. */
-export async function insertTeamEvent(db: Db, teamId: string, change: TeamEvent): Promise<void> {
-  await db.execute(sql`
-    with stored as (
-      insert into ${teamEvents} (team_id, payload) values (${teamId}, ${JSON.stringify(change)}::jsonb)
+/** Team events to store with a write, in the write's own statement (`storeTeamEvents`). */
+export interface TeamEventsToStore {
+  teamId: string;
+  changes: readonly TeamEvent[];
+}
+
+/**
+ * Two common table expressions, `stored_events` and `notified_events`, that store the changes in order
+ * and notify every instance (`teamId:id`); inside a transaction both wait for its commit. The statement
+ * must read `notified_events`, or PostgreSQL never evaluates it.
+ */
+export function storeTeamEvents({ teamId, changes }: TeamEventsToStore): SQL {
+  return sql`stored_events as (
+      insert into ${teamEvents} (team_id, payload)
+      select ${teamId}, change.payload
+      from jsonb_array_elements(${JSON.stringify(changes)}::jsonb) with ordinality as change(payload, position)
+      order by change.position
       returning id, team_id
-    )
-    select pg_notify(${TEAM_EVENTS_CHANNEL}, stored.team_id || ':' || stored.id) from stored`);
+    ),
+    notified_events as (
+      select pg_notify(${TEAM_EVENTS_CHANNEL}, stored_events.team_id || ':' || stored_events.id) from stored_events
+    )`;
+}
+
+/** Stores the change and notifies every instance; inside a transaction both wait for its commit. */
+export async function insertTeamEvent(db: Db, teamId: string, change: TeamEvent): Promise<void> {
+  await db.execute(sql`with ${storeTeamEvents({ teamId, changes: [change] })} select count(*) from notified_events`);
 }
 
 export async function listTeamEventsAfter(

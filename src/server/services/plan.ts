@@ -22,6 +22,7 @@ import {
 import { historyOf, historyOfItems, type HistoryRow } from '../repositories/assignmentHistory';
 import { findMembership } from '../repositories/teams';
 import { lockForMove, writeMove, type KeyPlacement, type MoveWritten } from '../repositories/moves';
+import type { TeamEventsToStore } from '../repositories/teamEvents';
 import { invalidRequest, notFound } from '../errors';
 import { sortKeysBetween, SORT_KEY_MAX, SORT_KEY_MIN } from '../../shared/sortKeys';
 import {
@@ -280,9 +281,17 @@ async function neighbourError(
  */
 export async function moveItem(
   db: Db,
-  input: { teamId: string; projectId: string; itemId: string; request: MoveRequest; now: Date },
+  input: {
+    teamId: string;
+    projectId: string;
+    itemId: string;
+    request: MoveRequest;
+    now: Date;
+    /** The live board's events, stored in the write's statement. */
+    events?: TeamEventsToStore;
+  },
 ): Promise<SortKeyResponse> {
-  const { teamId, projectId, itemId, request, now } = input;
+  const { teamId, projectId, itemId, request, now, events } = input;
   const requested = request.newAssignment;
   const locked = await lockForMove(db, {
     teamId,
@@ -316,6 +325,7 @@ export async function moveItem(
     placement,
     assignmentChanged,
     now,
+    events,
   });
   const late = await neighbourError(db, projectId, target, itemId, written, placement);
   if (late) throw late;

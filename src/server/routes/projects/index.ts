@@ -187,11 +187,10 @@ export default async function projectRoutes(fastify: FastifyInstance) {
       const { teamId } = await requireActiveTeam(app, request);
       const { projectId, itemId } = request.params;
       const now = app.clock.now();
-      const moved = await app.db.transaction(async (tx) => {
-        const answer = await moveItem(tx, { teamId, projectId, itemId, request: request.body, now });
-        await app.publishTeamChangesIn(request, tx);
-        return answer;
-      });
+      const events = app.takeTeamChanges(request);
+      const moved = await app.db.transaction((tx) =>
+        moveItem(tx, { teamId, projectId, itemId, request: request.body, now, events }),
+      );
       return ok(moved);
     },
   );
