@@ -90,8 +90,13 @@ function completeBoard(projectId: string, request: PartRequest): Thunk<Promise<v
       const { items, latestEventId } = await request.unwrap();
       const { headEventId, changeMissed } = getState().items;
       dispatch(boardCompleted({ projectId, items }));
-      const { complete } = getState().items;
-      if (complete && (changeMissed || latestEventId === undefined || latestEventId !== headEventId)) {
+      const after = getState().items;
+      // Merged (not dropped because another load or project took over): read again if it may be stale.
+      if (
+        after.projectId === projectId &&
+        after.complete &&
+        (changeMissed || latestEventId === undefined || latestEventId !== headEventId)
+      ) {
         await dispatch(refreshBoard());
       }
     } catch (error) {

@@ -359,7 +359,7 @@ export const itemsSlice = createSlice({
       state.restError = null;
     },
     boardRestFailed(state, action: PayloadAction<{ projectId: string; error: string }>) {
-      if (state.projectId !== action.payload.projectId || state.complete) return;
+      if (state.projectId !== action.payload.projectId || state.status !== 'ready' || state.complete) return;
       state.restError = action.payload.error;
     },
     /** Retrying the rest: the error goes while it is read again. */
