@@ -165,16 +165,19 @@ const boardCompleteMs = (page: Page, twoParts: boolean, readyMs: number, timeout
   twoParts ? markMs(page, 'baton:board-complete', timeout) : Promise.resolve(readyMs);
 
 /**
- * The board query that showed the last load (the head: of the two asked at once, the first answered):
- * time to first byte, bytes, and when its last byte arrived.
+ * The board query of the last load, read once the board is complete: the time to first byte and the
+ * last byte's arrival of the answer that showed it (the head: of the two parts asked at once, the first
+ * answered), and the bytes of every part (the whole board on the wire).
  */
 function queryTiming(page: Page) {
   return page.evaluate(() => {
-    const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((e) => e.name.endsWith('/all/query'))
-      .sort((a, b) => a.responseEnd - b.responseEnd)[0];
+      .sort((a, b) => a.responseEnd - b.responseEnd);
+    const entry = entries[0];
+    const bytes = entries.reduce((sum, e) => sum + e.encodedBodySize, 0);
     return entry
-      ? { ttfb: entry.responseStart - entry.requestStart, bytes: entry.encodedBodySize, end: entry.responseEnd }
+      ? { ttfb: entry.responseStart - entry.requestStart, bytes, end: entry.responseEnd }
       : { ttfb: Number.NaN, bytes: 0, end: Number.NaN };
   });
 }

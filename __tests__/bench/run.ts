@@ -82,7 +82,7 @@ function boardSection(results: BoardResult[]) {
   ];
   lines.push(
     '',
-    'Where a load goes (medians): the board query’s head (the part that shows the board) — its time to first byte on the server, its size — and the client’s part from its last byte to board-ready.',
+    'Where a load goes (medians): the board query’s time to first byte on the server (of the head, the part that shows the board), its size (both parts), and the client’s part from the head’s last byte to board-ready.',
     '',
     '| Database | Items | Query time to first byte | Query size | Client, answer → board-ready |',
     '|---|---:|---:|---:|---:|',
