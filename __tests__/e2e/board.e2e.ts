@@ -110,8 +110,21 @@ test('plan a new project: add three kinds, drag across buckets, reorder by keybo
   const board = await serverBoard(page, projectId);
   expect(Number(board[2]!.split(' ')[0]!.split(':')[2])).toBe(Number(board[0]!.split(' ')[0]!.split(':')[2]) + 1);
 
-  // Reload: everything as left.
+  // Reload: everything as left. The board is read in two parts asked at once: the head shows it, the
+  // rest completes it (docs/architecture.md, "How the board loads").
+  const parts: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/all/query')) return;
+    const body = JSON.parse(request.postData() ?? '{}') as { bucketPage?: { part: string } };
+    parts.push(body.bucketPage?.part ?? 'whole');
+  });
   await page.reload();
+  await page.waitForFunction(() => performance.getEntriesByName('baton:board-complete').length > 0);
+  const [ready, complete] = await page.evaluate(() =>
+    ['baton:board-ready', 'baton:board-complete'].map((name) => performance.getEntriesByName(name)[0]!.startTime),
+  );
+  expect(ready).toBeLessThanOrEqual(complete!);
+  expect(parts.slice(0, 2).sort()).toEqual(['head', 'rest']);
   await expect(cardTitles(column(page, 0))).toHaveText(['E2E implementation', 'E2E launch post']);
   await expect(cardTitles(column(page, 1))).toHaveText(['E2E demo']);
   await expect(column(page, 0).getByRole('button', { name: /^Mark incomplete: / })).toHaveAttribute(

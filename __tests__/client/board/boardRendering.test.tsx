@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Scope, Span } from '../../../src/shared/enums';
 import { timeframeLabel, weekIndexOfDay } from '../../../src/shared/timeframes';
 import { todayIndex } from '../../../src/client/features/board/boardColumns';
+import { HEAD_PER_BUCKET } from '../../../src/client/features/items/itemCommands';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { dayBucket, planBackend, unscheduled, weekBucket } from '../helpers/handlers/planBackend';
 import { fakeLayout, renderBoard } from './boardTestUtils';
@@ -107,5 +108,32 @@ describe('the board, rendered from state', () => {
     expect(await screen.findByText(/could not load this board: Database unavailable/)).toBeInTheDocument();
     screen.getByRole('button', { name: 'Try again' }).click();
     expect(await screen.findByRole('button', { name: 'Survivor' })).toBeInTheDocument();
+  });
+
+  it('shows the head with each column’s whole count; a failed rest says so and keeps the head until retried', async () => {
+    const { server } = await import('../helpers/server');
+    const { http, HttpResponse } = await import('msw');
+    let failed = false;
+    server.use(
+      http.post(`${location.origin}/v1/teams/active/projects/:projectId/all/query`, async ({ request }) => {
+        const { bucketPage } = (await request.clone().json()) as { bucketPage?: { part: string } };
+        if (bucketPage?.part !== 'rest' || failed) return undefined;
+        failed = true;
+        return HttpResponse.json({ result: 'Failed', message: 'Database unavailable' }, { status: 500 });
+      }),
+    );
+    planBackend.seed(Array.from({ length: HEAD_PER_BUCKET + 20 }, (_, i) => ({ description: `Item ${i}` })));
+    const { store } = renderBoard();
+    expect(await screen.findByText(/could not load the rest of this board: Database unavailable/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Item 0' })).toBeInTheDocument();
+    const column = screen.getByRole('region', { name: 'Unscheduled, in scope' });
+    expect(within(column).getByLabelText(`${HEAD_PER_BUCKET + 20} items`)).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Try again' }).click();
+    // The failed answer was this test's; the retry is the plan backend's.
+    await waitFor(() => expect(planBackend.log).toContain('query project-1 rest'));
+    await waitFor(() => expect(store.getState().items.complete).toBe(true));
+    expect(store.getState().items.ids).toHaveLength(HEAD_PER_BUCKET + 20);
+    expect(screen.queryByText(/could not load the rest/)).not.toBeInTheDocument();
+    expect(within(column).getByLabelText(`${HEAD_PER_BUCKET + 20} items`)).toBeInTheDocument();
   });
 });

@@ -167,6 +167,17 @@ export type QueryProjectItemsApiResponse = /** status 200 Default Response */ {
       } | null;
     }[];
   }[];
+  bucketTotals?: {
+    /** in-scope 0, out-of-scope 1 */
+    scope: 0 | 1;
+    assignedTimeframe: {
+      /** day 0, week 1, milestone 4 */
+      span: 0 | 1 | 4;
+      index: number;
+    } | null;
+    count: number;
+  }[];
+  latestEventId?: number;
 };
 export type QueryProjectItemsApiArg = {
   projectId: string;
@@ -180,6 +191,10 @@ export type QueryProjectItemsApiArg = {
     scopeFilter?: 0 | 1;
     /** demo 1, implementation 2, go-to-market 3 */
     itemTypeFilter?: 1 | 2 | 3;
+    bucketPage?: {
+      part: 'head' | 'rest';
+      perBucket: number;
+    };
   };
 };
 export type SearchProjectItemsApiResponse = /** status 200 Default Response */ {

@@ -15,7 +15,9 @@ import type { Db } from '../db/types';
 import { items, projectContexts } from '../db/schema';
 import { ItemType } from '../../shared/enums';
 import { BOARD_DESCRIPTION_LENGTH, LEADING_WHITESPACE } from '../../shared/boardDescription';
+import type { BucketPage } from '../../shared/contract/projects';
 import { rowsOf } from './projectContexts';
+import { latestTeamEventIdSql } from './teamEvents';
 
 /** Date.prototype.toISOString's format, so these answers match every other route's dates. */
 const isoTime = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -79,6 +81,64 @@ export async function projectItemsJson(
       join ${items} on ${items.id} = ${projectContexts.itemId}
     where ${projectContexts.projectId} = ${projectId}${idFilter}${options.where ? sql` and (${options.where})` : sql``}`);
   return rowsOf<{ items: string }>(result)[0]!.items;
+}
+
+/** One part of the board (contract BucketPage) as JSON texts, with the newest team event id read with it. */
+export interface BoardPageJson {
+  items: string;
+  /** The head's count of every bucket (contract BucketTotal[]); absent for the rest. */
+  bucketTotals?: string;
+  latestEventId: number;
+}
+
+/** Board order's buckets: the partition of the rank and of the totals. */
+const bucketColumns = sql`${projectContexts.scope}, ${projectContexts.timeframeSpan}, ${projectContexts.timeframeIndex}`;
+
+/**
+ * The head (each bucket's first `perBucket` items, and every bucket's count) or the rest (the others)
+ * of the board, in board order, in one statement: its one snapshot makes head and rest of the same
+ * instant add up to the unpaged answer, and dates them with the newest event id. Items are ranked by
+ * key alone; only the page's items are built as JSON.
+ */
+export async function projectItemsPageJson(
+  db: Db,
+  input: { teamId: string; projectId: string; where?: SQL; page: BucketPage },
+): Promise<BoardPageJson> {
+  const { teamId, projectId, where, page } = input;
+  const perBucket = sql.raw(String(Math.trunc(page.perBucket)));
+  const inPage = page.part === 'head' ? sql`ranked.rank <= ${perBucket}` : sql`ranked.rank > ${perBucket}`;
+  const totals =
+    page.part === 'head'
+      ? sql`(select coalesce(json_agg(json_build_object('scope', scope, 'assignedTimeframe',
+            case when span is null then null else json_build_object('span', span, 'index', index) end,
+            'count', count) order by scope, span, index), '[]')::text
+          from (select scope, span, index, count(*) as count from ranked group by scope, span, index) buckets)`
+      : sql`null`;
+  const result = await db.execute(sql`
+    with ranked as (
+      select ${projectContexts.itemId} as item_id, ${projectContexts.scope} as scope,
+        ${projectContexts.timeframeSpan} as span, ${projectContexts.timeframeIndex} as index,
+        row_number() over (partition by ${bucketColumns}
+          order by ${projectContexts.sortKey}, ${projectContexts.itemId}) as rank
+      from ${projectContexts}
+        join ${items} on ${items.id} = ${projectContexts.itemId}
+      where ${projectContexts.projectId} = ${projectId}${where ? sql` and (${where})` : sql``}
+    )
+    select
+      (select coalesce(json_agg(${boardItemJson} order by ${boardOrder}), '[]')::text
+        from ranked
+          join ${projectContexts} on ${projectContexts.projectId} = ${projectId}
+            and ${projectContexts.itemId} = ranked.item_id
+          join ${items} on ${items.id} = ranked.item_id
+        where ${inPage}) as items,
+      ${totals} as bucket_totals,
+      ${latestTeamEventIdSql(teamId)} as latest_event_id`);
+  const row = rowsOf<{ items: string; bucket_totals: string | null; latest_event_id: string | number }>(result)[0]!;
+  return {
+    items: row.items,
+    ...(row.bucket_totals === null ? {} : { bucketTotals: row.bucket_totals }),
+    latestEventId: Number(row.latest_event_id),
+  };
 }
 
 /** Every context of the item, by project id (contract ProjectPlacement, no history). */

@@ -48,6 +48,10 @@ export async function listTeamEventsAfter(
     .limit(limit);
 }
 
+/** The newest event id of the team (0 when none) as a subquery, to read in the same statement as what it dates. */
+export const latestTeamEventIdSql = (teamId: string) =>
+  sql`(select coalesce(max(${teamEvents.id}), 0) from ${teamEvents} where ${teamEvents.teamId} = ${teamId})`;
+
 /** The newest event id of the team (0 when none): where a fresh stream starts. */
 export async function latestTeamEventId(db: Db, teamId: string): Promise<number> {
   const [row] = await db

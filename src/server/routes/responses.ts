@@ -13,11 +13,21 @@ export const answersEmpty = { 200: OkEmpty, '4xx': ErrorEnvelope, '5xx': ErrorEn
 export const ok = <T>(data: T) => ({ result: 'Ok' as const, data });
 export const okEmpty = () => ({ result: 'Ok' as const });
 
+/** A board page's fields beside its items (contract BoardItemPage), already JSON (the totals) or a number. */
+interface BoardPageFields {
+  bucketTotals?: string;
+  latestEventId?: number;
+}
+
 /**
  * Answers items the database already serialised (repositories/itemsJson.ts) in the Ok envelope. A
  * string with a JSON content type passes Fastify's response serializer untouched; the route's response
  * schema still documents the shape, and tests hold the answer to it.
  */
-export function sendItems(reply: FastifyReply, items: ItemsJson) {
-  return reply.type('application/json; charset=utf-8').send(`{"result":"Ok","data":{"items":${items}}}`);
+export function sendItems(reply: FastifyReply, items: ItemsJson, page: BoardPageFields = {}) {
+  const totals = page.bucketTotals === undefined ? '' : `,"bucketTotals":${page.bucketTotals}`;
+  const eventId = page.latestEventId === undefined ? '' : `,"latestEventId":${page.latestEventId}`;
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`{"result":"Ok","data":{"items":${items}${totals}${eventId}}}`);
 }

@@ -8,7 +8,7 @@ import { and, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { items, projectContexts } from '../db/schema';
 import { searchProjectItemIds } from '../repositories/items';
-import { projectItemsJson, teamItemJson } from '../repositories/itemsJson';
+import { projectItemsJson, projectItemsPageJson, teamItemJson, type BoardPageJson } from '../repositories/itemsJson';
 import { findTeamProject } from '../repositories/projects';
 import { invalidRequest, notFound } from '../errors';
 import { Span } from '../../shared/enums';
@@ -17,6 +17,9 @@ import type { ProjectItemsQuery } from '../../shared/contract/projects';
 
 /** A JSON array of board items (contract BoardItem), as text ready to send. */
 export type ItemsJson = string;
+
+/** The board query's answer (contract BoardItemPage): the items, and a page's totals and event id. */
+export type BoardAnswerJson = { items: ItemsJson } | BoardPageJson;
 
 /** One whole item (contract Item), as text ready to send. */
 export type ItemJson = string;
@@ -54,11 +57,11 @@ export function timeframeFilter(
   );
 }
 
-/** The board: items of the project matching every given filter, in board order. */
+/** The board: items of the project matching every given filter, in board order; a page when asked for one. */
 export async function queryProjectItems(
   db: Db,
   input: { teamId: string; projectId: string; query: ProjectItemsQuery },
-): Promise<ItemsJson> {
+): Promise<BoardAnswerJson> {
   const { teamId, projectId, query } = input;
   const project = await findTeamProject(db, teamId, projectId);
   if (!project) throw notFound('Project not found');
@@ -67,7 +70,8 @@ export async function queryProjectItems(
     query.itemTypeFilter === undefined ? undefined : eq(items.itemType, query.itemTypeFilter),
     timeframeFilter(query.timeframeAssignmentFilter, project.milestones),
   );
-  return projectItemsJson(db, projectId, { where });
+  if (query.bucketPage) return projectItemsPageJson(db, { teamId, projectId, where, page: query.bucketPage });
+  return { items: await projectItemsJson(db, projectId, { where }) };
 }
 
 /**

@@ -310,3 +310,22 @@ export type BoardItem = Static<typeof BoardItem>;
 
 export const BoardItemList = Type.Object({ items: Type.Array(BoardItem) });
 export type BoardItemList = Static<typeof BoardItemList>;
+
+/** How many items one bucket holds (every one, not only the page's). */
+export const BucketTotal = Type.Object({
+  scope: ScopeCode,
+  assignedTimeframe: Nullable(Timeframe),
+  count: Type.Integer({ minimum: 0 }),
+});
+export type BucketTotal = Static<typeof BucketTotal>;
+
+/**
+ * The board query's answer. A page (query bucketPage) adds the newest team event id read with it, so the
+ * two parts can tell whether anything changed between them; the head also counts every bucket.
+ */
+export const BoardItemPage = Type.Object({
+  items: Type.Array(BoardItem),
+  bucketTotals: Type.Optional(Type.Array(BucketTotal)),
+  latestEventId: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type BoardItemPage = Static<typeof BoardItemPage>;

@@ -67,6 +67,22 @@ export const DeletedProject = Type.Object({
 export const SetActiveProjectBody = Type.Object({ newActiveProjectId: Id }, { additionalProperties: false });
 export const SetActiveProjectResponse = Type.Object({ newActiveProject: Project });
 
+/** Board order caps a page per bucket (scope × timeframe); beyond this a bucket is a page of its own. */
+export const BUCKET_PAGE_MAX = 500;
+
+/**
+ * The board in two reads: `head` is the first `perBucket` items of every bucket with each bucket's
+ * count, `rest` every other item; together they are the unpaged answer (docs/architecture.md).
+ */
+export const BucketPage = Type.Object(
+  {
+    part: Type.Union([Type.Literal('head'), Type.Literal('rest')]),
+    perBucket: Type.Integer({ minimum: 1, maximum: BUCKET_PAGE_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type BucketPage = Static<typeof BucketPage>;
+
 /** Filters of the board query; each absent one does not filter. */
 export const ProjectItemsQuery = Type.Object(
   {
@@ -74,6 +90,8 @@ export const ProjectItemsQuery = Type.Object(
     timeframeAssignmentFilter: Type.Optional(Nullable(Timeframe)),
     scopeFilter: Type.Optional(ScopeCode),
     itemTypeFilter: Type.Optional(ItemTypeCode),
+    /** Answer one part of the board (with bucketTotals or the latest event id); absent: the whole board. */
+    bucketPage: Type.Optional(BucketPage),
   },
   { additionalProperties: false },
 );

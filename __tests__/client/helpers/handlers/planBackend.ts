@@ -65,8 +65,11 @@ export const planBackend = {
   nextId: 1,
   /** Every call the handlers answered, in order, for tests about order and timing. */
   log: [] as string[],
+  /** The newest team event id, as board pages answer it: a test raises it for a change made elsewhere. */
+  latestEventId: 0,
 
   reset() {
+    this.latestEventId = 0;
     this.items = [];
     this.extraProjects = [];
     this.nextNumber = 1;
@@ -111,6 +114,28 @@ export const planBackend = {
         compareSortKeys({ sortKey: ca.sortKey, id: a.id }, { sortKey: cb.sortKey, id: b.id })
       );
     });
+  },
+
+  /**
+   * One part of the board (query bucketPage): the head is each bucket's first `perBucket` items with
+   * every bucket's count, the rest every other item; both in board order, with the newest event id.
+   */
+  boardPage(projectId: string, page: { part: 'head' | 'rest'; perBucket: number }) {
+    const rank = new Map<string, number>();
+    const totals: (PlanBucket & { count: number })[] = [];
+    const items = this.board(projectId).filter((item) => {
+      const bucket = bucketOf(this.contextOf(item, projectId)!);
+      const last = totals.at(-1);
+      if (last && sameBucket(last, bucket)) last.count += 1;
+      else totals.push({ ...bucket, count: 1 });
+      rank.set(item.id, totals.at(-1)!.count);
+      return page.part === 'head' ? rank.get(item.id)! <= page.perBucket : rank.get(item.id)! > page.perBucket;
+    });
+    return {
+      items,
+      ...(page.part === 'head' ? { bucketTotals: totals } : {}),
+      latestEventId: this.latestEventId,
+    };
   },
 
   /** Puts an item between neighbours of a bucket; answers the bucket's new keys when it had to be reassigned. */

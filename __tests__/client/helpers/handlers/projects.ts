@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { MoveRequest } from '../../../../src/shared/contract/items';
 import type { Project } from '../../../../src/shared/contract/userAndTeam';
+import type { ProjectItemsQuery } from '../../../../src/shared/contract/projects';
 import { placementForMove, sameBucket, type PlanBucket } from '../../../../src/shared/timeframes';
 import { mockBackend, ok } from './mockBackend';
 import { onTheBoard, planBackend } from './planBackend';
@@ -81,10 +82,15 @@ export const projectsHandlers = [
     }
     return HttpResponse.json(ok({ projectId, transferredItemCount: transferred, deletedItemCount: 0 }));
   }),
-  http.post(url('/:projectId/all/query'), ({ params }) => {
-    planBackend.log.push(`query ${String(params.projectId)}`);
+  http.post(url('/:projectId/all/query'), async ({ request, params }) => {
     const projectId = String(params.projectId);
-    return HttpResponse.json(ok({ items: planBackend.board(projectId).map((item) => onTheBoard(item, projectId)) }));
+    const { bucketPage } = ((await request.json().catch(() => ({}))) ?? {}) as ProjectItemsQuery;
+    planBackend.log.push(`query ${projectId}${bucketPage ? ` ${bucketPage.part}` : ''}`);
+    if (!bucketPage) {
+      return HttpResponse.json(ok({ items: planBackend.board(projectId).map((item) => onTheBoard(item, projectId)) }));
+    }
+    const { items, ...page } = planBackend.boardPage(projectId, bucketPage);
+    return HttpResponse.json(ok({ items: items.map((item) => onTheBoard(item, projectId)), ...page }));
   }),
   http.get(url('/:projectId/search'), ({ request, params }) => {
     const text = (new URL(request.url).searchParams.get('query') ?? '').toLowerCase();

@@ -4,9 +4,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { AppDispatch, RootState } from '../../app/store';
 import { useSearchProjectItemsQuery } from '../../api/projects';
 import { useGetSubscriptionQuery } from '../../api/account';
-import { loadBoard } from '../items/itemCommands';
+import { loadBoard, retryBoardRest } from '../items/itemCommands';
 import {
+  selectBoardComplete,
   selectBoardError,
+  selectBoardRestError,
   selectBoardProjectId,
   selectBoardStatus,
   selectBucketIdMap,
@@ -25,7 +27,7 @@ import { itemFilter, ItemFilterContext } from './itemFilter';
 import { BoardToolbar } from './BoardToolbar';
 import { BoardNotice } from './BoardNotice';
 import { Announcer } from './Announcer';
-import { markBoardReady } from './boardPerf';
+import { markBoardComplete, markBoardReady } from './boardPerf';
 import { loadBoardDnd, loadedBoardDnd, type BoardDndModule } from './dnd/loadBoardDnd';
 import styles from './Board.module.css';
 
@@ -53,6 +55,8 @@ export function Board() {
   const boardProjectId = useAppSelector(selectBoardProjectId);
   const status = useAppSelector(selectBoardStatus);
   const error = useAppSelector(selectBoardError);
+  const complete = useAppSelector(selectBoardComplete);
+  const restError = useAppSelector(selectBoardRestError);
   const itemCount = useAppSelector(selectItemCount);
   const milestones = useAppSelector(selectBoardMilestones);
   const occupiedKeys = useAppSelector(selectOccupiedKeys);
@@ -78,6 +82,10 @@ export function Board() {
   useEffect(() => {
     if (status === 'ready' && dndModule) markBoardReady();
   }, [status, boardProjectId, dndModule]);
+
+  useEffect(() => {
+    if (status === 'ready' && complete && dndModule) markBoardComplete();
+  }, [status, complete, boardProjectId, dndModule]);
 
   const query = useDebounced(searchText.trim(), 200);
   const search = useSearchProjectItemsQuery(
@@ -141,6 +149,14 @@ export function Board() {
               searching={search.isFetching}
             />
             <BoardNotice />
+            {status === 'ready' && restError !== null && (
+              <div className={styles.message}>
+                <Alert>Baton could not load the rest of this board: {restError}</Alert>
+                <Button variant="primary" onClick={() => void dispatch(retryBoardRest())}>
+                  Try again
+                </Button>
+              </div>
+            )}
             {status === 'failed' ? (
               <div className={styles.message}>
                 <Alert>Baton could not load this board: {error}</Alert>

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useAppSelector } from '../../app/hooks';
-import { selectBucketIds, selectItemShards } from '../items/itemsSelectors';
+import { selectBucketIds, selectItemShards, selectUnloadedCount } from '../items/itemsSelectors';
 import { itemIn } from '../items/itemShards';
 import { scopeLabel } from '../../../shared/timeframes';
 import type { BoardColumn } from './boardColumns';
@@ -112,6 +112,10 @@ export const BucketColumnView = memo(function BucketColumnView({
   const [adding, setAdding] = useState(false);
   const headingId = useId();
   const activeIndex = dnd.activeId ? ids.indexOf(dnd.activeId) : -1;
+  // Until the board's rest arrives the count is the bucket's total; a filter counts only what is here.
+  const unloaded = useAppSelector((state) => selectUnloadedCount(state, column.key));
+  const filtered = useContext(ItemFilterContext) !== null;
+  const count = ids.length + (filtered ? 0 : unloaded);
 
   // The card being dragged stays mounted even when scrolled away, so dnd-kit keeps its node.
   const rangeExtractor = useCallback(
@@ -186,8 +190,8 @@ export const BucketColumnView = memo(function BucketColumnView({
           <span className={styles.label}>{column.label}</span>
           {column.detail && <span className={styles.detail}>{column.detail}</span>}
         </h3>
-        <span className={styles.count} aria-label={`${ids.length} items`}>
-          {ids.length}
+        <span className={styles.count} aria-label={`${count} items`}>
+          {count}
         </span>
         <button
           type="button"

@@ -1,8 +1,10 @@
 /**
  * Performance marks the benchmarks read (docs/benchmarks.md): when the board first shows a project's
- * items, and how long a drop takes to reach the screen (the measure ends after the next frame's paint).
+ * items (its head), when it holds all of them (the rest merged), and how long a drop takes to reach the
+ * screen (the measure ends after the next frame's paint).
  */
 export const BOARD_READY_MARK = 'baton:board-ready';
+export const BOARD_COMPLETE_MARK = 'baton:board-complete';
 export const DROP_MARK = 'baton:drop';
 export const DROP_TO_PAINT_MEASURE = 'baton:drop-to-paint';
 /**
@@ -23,6 +25,11 @@ const canMeasure = () => typeof performance !== 'undefined' && typeof performanc
 export function markBoardReady() {
   if (!canMeasure()) return;
   requestAnimationFrame(() => performance.mark(BOARD_READY_MARK));
+}
+
+export function markBoardComplete() {
+  if (!canMeasure()) return;
+  requestAnimationFrame(() => performance.mark(BOARD_COMPLETE_MARK));
 }
 
 /** Enough drops for a benchmark run; past it the entries are cleared, so a long session keeps none piling up. */

@@ -7,10 +7,16 @@ import { quotaErrorRaised } from '../quota/quotaErrorSlice';
 import { bucketKey, placementForMove, sameBucket, type PlanBucket } from '../../../shared/timeframes';
 import { bucketOf, newTempId, type ItemFields } from './itemModel';
 import {
+  boardChangeMissed,
+  boardCompleted,
   boardLoaded,
   boardLoadFailed,
   boardLoading,
   boardRefreshed,
+  boardRestFailed,
+  boardItemCount,
+  boardRestRetried,
+  bucketLoaded,
   currentId,
   itemCreateRequested,
   itemOf,
@@ -25,18 +31,77 @@ export function selectMaxProjectItems(state: RootState): number | null {
   return accountApi.endpoints.getSubscription.select()(state).data?.entitlements.maxProjectItems ?? null;
 }
 
-/** Reads the project's whole board (spec §7 query, no filters: the board filters in place). */
+/** Items per bucket in the board's first read: more than a column shows (a column is virtualised). */
+export const HEAD_PER_BUCKET = 40;
+
+const readPart = (dispatch: AppDispatch, projectId: string, part: 'head' | 'rest') =>
+  dispatch(
+    projectsApi.endpoints.queryProjectItems.initiate({
+      projectId,
+      body: { bucketPage: { part, perBucket: HEAD_PER_BUCKET } },
+    }),
+  );
+
+type PartRequest = ReturnType<typeof readPart>;
+
+/**
+ * Reads the project's whole board (spec §7 query, no filters: the board filters in place) in two
+ * parts asked at once: the head (each bucket's first items) shows the board, the rest completes it.
+ * Resolves once both are in (or failed).
+ */
 export function loadBoard(projectId: string): Thunk<Promise<void>> {
   return async (dispatch) => {
     dispatch(boardLoading({ projectId }));
-    const request = dispatch(projectsApi.endpoints.queryProjectItems.initiate({ projectId, body: {} }));
+    const head = readPart(dispatch, projectId, 'head');
+    const rest = readPart(dispatch, projectId, 'rest');
     try {
-      const { items } = await request.unwrap();
-      dispatch(boardLoaded({ projectId, items }));
+      const { items, bucketTotals, latestEventId } = await head.unwrap();
+      dispatch(boardLoaded({ projectId, items, bucketTotals: bucketTotals ?? [], latestEventId }));
     } catch (error) {
+      rest.abort();
+      rest.reset();
       dispatch(boardLoadFailed({ projectId, error: errorMessage(error) }));
+      return;
     } finally {
       // The answer lives in the items slice; the mutation's copy of it is dropped.
+      head.reset();
+    }
+    await dispatch(completeBoard(projectId, rest));
+  };
+}
+
+/** Reads the rest of the board again after it failed; the head stays shown meanwhile. */
+export function retryBoardRest(): Thunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    const { projectId, status, complete } = getState().items;
+    if (!projectId || status !== 'ready' || complete) return;
+    dispatch(boardRestRetried({ projectId }));
+    await dispatch(completeBoard(projectId, readPart(dispatch, projectId, 'rest')));
+  };
+}
+
+/**
+ * Merges the rest into the shown head. It is read again when the two parts were read at different
+ * events, or when a change was heard meanwhile (refreshBoard waits for the complete board).
+ */
+function completeBoard(projectId: string, request: PartRequest): Thunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    try {
+      const { items, latestEventId } = await request.unwrap();
+      const { headEventId, changeMissed } = getState().items;
+      dispatch(boardCompleted({ projectId, items }));
+      const after = getState().items;
+      // Merged (not dropped because another load or project took over): read again if it may be stale.
+      if (
+        after.projectId === projectId &&
+        after.complete &&
+        (changeMissed || latestEventId === undefined || latestEventId !== headEventId)
+      ) {
+        await dispatch(refreshBoard());
+      }
+    } catch (error) {
+      dispatch(boardRestFailed({ projectId, error: errorMessage(error) }));
+    } finally {
       request.reset();
     }
   };
@@ -49,7 +114,12 @@ export function loadBoard(projectId: string): Thunk<Promise<void>> {
 export function refreshBoard(): Thunk<Promise<void>> {
   return async (dispatch, getState) => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const { projectId, status, revision } = getState().items;
+      const { projectId, status, revision, complete, restError } = getState().items;
+      // Loading: the board is read again once complete (completeBoard). A failed rest is read whole here.
+      if (status === 'loading' || (status === 'ready' && !complete && restError === null)) {
+        dispatch(boardChangeMissed());
+        return;
+      }
       if (!projectId || status !== 'ready') return;
       const request = dispatch(projectsApi.endpoints.queryProjectItems.initiate({ projectId, body: {} }));
       try {
@@ -75,7 +145,8 @@ export interface NewItemInput {
 
 /**
  * Creates an item optimistically and answers its temporary id, or null when the project already holds
- * as many items as the plan allows (spec §5: the project-items quota error instead).
+ * as many items as the plan allows (spec §5: the project-items quota error instead), or when the place
+ * asked for is past a bucket's first while that bucket's rest is not loaded.
  */
 export function createItem(input: NewItemInput): Thunk<string | null> {
   return (dispatch, getState) => {
@@ -84,10 +155,12 @@ export function createItem(input: NewItemInput): Thunk<string | null> {
     const teamId = state.team.active?.id;
     if (!projectId || !teamId) return null;
     const max = selectMaxProjectItems(state);
-    if (max !== null && state.items.ids.length >= max) {
+    if (max !== null && boardItemCount(state.items) >= max) {
       dispatch(quotaErrorRaised('project-items'));
       return null;
     }
+    // Beyond a bucket's first place its neighbours may not be loaded yet (the board's rest).
+    if ((input.index ?? 0) > 0 && !bucketLoaded(state.items, bucketKey(input.bucket))) return null;
     const tempId = newTempId();
     const request: CreateItemRequest = { ...input, projectId, teamId };
     dispatch(itemCreateRequested(request, tempId));
@@ -105,7 +178,7 @@ export function moveItemToBucket(id: string, to: PlanBucket): Thunk<boolean> {
     const item = itemOf(items, currentId(items, id));
     if (!item || !items.projectId) return false;
     const from = bucketOf(item);
-    if (sameBucket(from, to)) return false;
+    if (sameBucket(from, to) || !bucketLoaded(items, bucketKey(to))) return false;
     const targetLength = items.bucketIds[bucketKey(to)]?.length ?? 0;
     const index = placementForMove(from, to) === 'start' ? 0 : targetLength;
     dispatch(itemMoveRequested({ projectId: items.projectId, id: item.id, to, index }));
@@ -120,6 +193,7 @@ export function moveItemBy(id: string, delta: -1 | 1): Thunk<boolean> {
     const item = itemOf(items, currentId(items, id));
     if (!item || !items.projectId) return false;
     const bucket = bucketOf(item);
+    if (!bucketLoaded(items, bucketKey(bucket))) return false;
     const list = items.bucketIds[bucketKey(bucket)] ?? [];
     const at = list.indexOf(item.id);
     const index = at + delta;
@@ -134,7 +208,7 @@ export function moveItemTo(id: string, to: PlanBucket, index: number): Thunk<boo
   return (dispatch, getState) => {
     const items = getState().items;
     const item = itemOf(items, currentId(items, id));
-    if (!item || !items.projectId) return false;
+    if (!item || !items.projectId || !bucketLoaded(items, bucketKey(to))) return false;
     const list = items.bucketIds[bucketKey(to)] ?? [];
     const sameList = sameBucket(bucketOf(item), to);
     if (sameList && list.indexOf(item.id) === index) return false;

@@ -4,7 +4,7 @@
  * optimistic part of every change at once; the items listeners call the server and settle it.
  */
 import { createAction, createSlice, current, isDraft, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import type { RebalancedSortKeys } from '../../../shared/contract/items';
+import type { BucketTotal, RebalancedSortKeys } from '../../../shared/contract/items';
 import { compareSortKeys, sortKeyBetween } from '../../../shared/sortKeys';
 import { bucketKey, sameBucket, type PlanBucket } from '../../../shared/timeframes';
 import { sessionEnded } from '../session/sessionEnded';
@@ -54,6 +54,16 @@ export interface ItemsState {
   pendingDeletes: Record<string, true>;
   /** Counts answered writes: a refresh read before the latest answer is dropped (it may predate it). */
   revision: number;
+  /** False from a board's head until its rest is merged (docs/architecture.md "How the board loads"). */
+  complete: boolean;
+  /** While incomplete: how many items of each bucket the rest still holds, by `bucketKey`. */
+  unloadedCounts: Record<string, number>;
+  /** The newest team event the head was read after; null when not known. */
+  headEventId: number | null;
+  /** A change was heard while the board was loading or incomplete: read it again once complete. */
+  changeMissed: boolean;
+  /** Reading the rest failed (the head stays shown): why. */
+  restError: string | null;
 }
 
 const initialState: ItemsState = {
@@ -68,6 +78,11 @@ const initialState: ItemsState = {
   pendingMoves: {},
   pendingDeletes: {},
   revision: 0,
+  complete: false,
+  unloadedCounts: {},
+  headEventId: null,
+  changeMissed: false,
+  restError: null,
 };
 
 /** One item of the board, or undefined. */
@@ -253,6 +268,37 @@ function applyFields(entity: BoardItem, fields: BoardFields) {
   Object.assign(entity, fields);
 }
 
+/** Items of the answer this board shows (an item without this project's context is not on it). */
+function boardItemsOf(answers: readonly BoardItemAnswer[], projectId: string): BoardItem[] {
+  return answers.map((item) => toBoardItem(item, projectId)).filter((item): item is BoardItem => item !== null);
+}
+
+/**
+ * Whether a bucket's every item is here, so a move's neighbours there are the server's too. Until the
+ * rest arrives, moves into a bucket still missing items are refused (itemCommands.ts).
+ */
+export function bucketLoaded(state: Pick<ItemsState, 'complete' | 'unloadedCounts'>, key: string): boolean {
+  return state.complete || !state.unloadedCounts[key];
+}
+
+/** The board's item count: those here and those its rest still holds. */
+export function boardItemCount(state: Pick<ItemsState, 'ids' | 'unloadedCounts'>): number {
+  let count = state.ids.length;
+  for (const unloaded of Object.values(state.unloadedCounts)) count += unloaded;
+  return count;
+}
+
+/** What the head leaves unread of each bucket: its total less the items it answered. */
+function unloadedOf(totals: readonly BucketTotal[], bucketIds: Record<string, string[]>): Record<string, number> {
+  const unloaded: Record<string, number> = {};
+  for (const total of totals) {
+    const key = bucketKey({ scope: total.scope, assignedTimeframe: total.assignedTimeframe });
+    const left = total.count - (bucketIds[key]?.length ?? 0);
+    if (left > 0) unloaded[key] = left;
+  }
+  return unloaded;
+}
+
 export const itemsSlice = createSlice({
   name: 'items',
   initialState,
@@ -265,18 +311,64 @@ export const itemsSlice = createSlice({
       }
       state.status = action.payload.projectId ? 'loading' : 'idle';
       state.error = null;
+      state.changeMissed = false;
+      state.restError = null;
     },
-    boardLoaded(state, action: PayloadAction<{ projectId: string; items: readonly BoardItemAnswer[] }>) {
-      if (state.projectId !== action.payload.projectId) return;
-      const items = action.payload.items
-        .map((item) => toBoardItem(item, action.payload.projectId))
-        .filter((item): item is BoardItem => item !== null);
+    /** The whole board, or its head (with `bucketTotals`): then it shows, incomplete, until the rest is merged. */
+    boardLoaded(
+      state,
+      action: PayloadAction<{
+        projectId: string;
+        items: readonly BoardItemAnswer[];
+        bucketTotals?: readonly BucketTotal[];
+        latestEventId?: number;
+      }>,
+    ) {
+      const { projectId, bucketTotals, latestEventId } = action.payload;
+      if (state.projectId !== projectId) return;
+      const items = boardItemsOf(action.payload.items, projectId);
       setItems(state, items);
       state.bucketIds = rebuildBuckets(items);
       state.pendingUpdates = {};
       state.pendingMoves = {};
       state.status = 'ready';
       state.error = null;
+      state.complete = bucketTotals === undefined;
+      state.unloadedCounts = bucketTotals ? unloadedOf(bucketTotals, state.bucketIds) : {};
+      state.headEventId = latestEventId ?? null;
+      state.restError = null;
+    },
+    /**
+     * The rest of the board, merged behind what happened since the head: an item already here (from the
+     * head, a create, or a move this browser made) keeps its state; deletes in flight stay deleted. A
+     * change the rest missed or predates is read again afterwards (itemCommands.ts loadBoard).
+     */
+    boardCompleted(state, action: PayloadAction<{ projectId: string; items: readonly BoardItemAnswer[] }>) {
+      const { projectId } = action.payload;
+      if (state.projectId !== projectId || state.status !== 'ready' || state.complete) return;
+      const merged = new Map<string, BoardItem>(allItemsIn(state.shards).map((item) => [item.id, item]));
+      for (const item of boardItemsOf(action.payload.items, projectId)) {
+        if (!merged.has(item.id) && !(item.id in state.pendingDeletes)) merged.set(item.id, item);
+      }
+      const items = [...merged.values()];
+      setItems(state, items);
+      state.bucketIds = rebuildBuckets(items);
+      state.complete = true;
+      state.unloadedCounts = {};
+      state.changeMissed = false;
+      state.restError = null;
+    },
+    boardRestFailed(state, action: PayloadAction<{ projectId: string; error: string }>) {
+      if (state.projectId !== action.payload.projectId || state.status !== 'ready' || state.complete) return;
+      state.restError = action.payload.error;
+    },
+    /** Retrying the rest: the error goes while it is read again. */
+    boardRestRetried(state, action: PayloadAction<{ projectId: string }>) {
+      if (state.projectId === action.payload.projectId) state.restError = null;
+    },
+    /** A change was heard before the board could be read again (loading, or incomplete). */
+    boardChangeMissed(state) {
+      state.changeMissed = true;
     },
     /**
      * The board read again after another member's change. What this browser still has in flight wins:
@@ -289,6 +381,10 @@ export const itemsSlice = createSlice({
     ) {
       const { projectId, revision } = action.payload;
       if (state.projectId !== projectId || state.status !== 'ready' || state.revision !== revision) return;
+      // A refresh reads the whole board, so it completes one whose rest had failed.
+      state.complete = true;
+      state.unloadedCounts = {};
+      state.restError = null;
       const ours = (id: string) => id in state.pendingUpdates || id in state.pendingMoves;
       const merged = new Map<string, BoardItem>();
       for (const answer of action.payload.items) {
@@ -548,6 +644,10 @@ export const {
   boardLoading,
   boardLoaded,
   boardRefreshed,
+  boardCompleted,
+  boardRestFailed,
+  boardRestRetried,
+  boardChangeMissed,
   boardLoadFailed,
   itemCreateConfirmed,
   itemCreateFailed,

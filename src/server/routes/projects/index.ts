@@ -14,7 +14,13 @@ import {
   SetActiveProjectResponse,
   UpdateProjectBody,
 } from '../../../shared/contract/projects';
-import { BoardItemList, MoveRequest, ProjectContextAnswer, SortKeyResponse } from '../../../shared/contract/items';
+import {
+  BoardItemList,
+  BoardItemPage,
+  MoveRequest,
+  ProjectContextAnswer,
+  SortKeyResponse,
+} from '../../../shared/contract/items';
 import { Id } from '../../../shared/contract/common';
 import { answers, ok, sendItems } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
@@ -127,13 +133,14 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         operationId: 'queryProjectItems',
         params: ProjectIdParams,
         body: ProjectItemsQuery,
-        response: answers(BoardItemList),
+        response: answers(BoardItemPage),
       },
     },
     async (request, reply) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = { teamId, projectId: request.params.projectId, query: request.body };
-      return sendItems(reply as FastifyReply, await queryProjectItems(app.db, input));
+      const { items, ...page } = await queryProjectItems(app.db, input);
+      return sendItems(reply as FastifyReply, items, page);
     },
   );
 
