@@ -166,7 +166,7 @@ const boardCompleteMs = (page: Page, twoParts: boolean, readyMs: number, timeout
 
 /**
  * The board query of the last load, read once the board is complete: the time to first byte and the
- * last byte's arrival of the answer that showed it (the head: of the two parts asked at once, the first
+ * last byte's arrival of the answer that showed it (the head, the first part
  * answered), and the bytes of every part (the whole board on the wire).
  */
 function queryTiming(page: Page) {

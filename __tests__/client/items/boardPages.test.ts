@@ -7,6 +7,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupStore } from '../../../src/client/app/store';
 import {
   HEAD_PER_BUCKET,
+  BUCKET_LOADING_MESSAGE,
   loadBoard,
   moveItemTo,
   moveItemToBucket,
@@ -82,6 +83,20 @@ describe('the board in two reads', () => {
     ]);
   });
 
+  it('reads no rest when the head holds every bucket whole', async () => {
+    planBackend.reset();
+    planBackend.seed([
+      { id: 'a', description: 'Alpha' },
+      { id: 'b', description: 'Beta', bucket: long },
+    ]);
+    const { store, loaded, ids } = await headShown();
+    await loaded;
+    expect(store.getState().items.complete).toBe(true);
+    expect(ids(unscheduled())).toEqual(['a']);
+    expect(ids(long)).toEqual(['b']);
+    expect(planBackend.log.filter((entry) => entry.startsWith('query'))).toEqual(['query project-1 head']);
+  });
+
   it('keeps a move made between head and rest, and refuses one into a bucket still loading', async () => {
     const release = holdRest();
     // The move's answer comes after the rest's: it is still in flight when the rest is merged.
@@ -94,6 +109,7 @@ describe('the board in two reads', () => {
     );
     const { store, loaded, ids, idle } = await headShown();
     expect(store.dispatch(moveItemTo('a', long, HEAD_PER_BUCKET))).toBe(false);
+    expect(store.getState().board.notice).toMatchObject({ tone: 'info', message: BUCKET_LOADING_MESSAGE });
     expect(store.dispatch(moveItemTo('long-0', unscheduled(), 1))).toBe(true);
     expect(ids(unscheduled())).toEqual(['a', 'long-0', 'b']);
     release();

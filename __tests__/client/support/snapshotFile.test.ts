@@ -36,6 +36,22 @@ describe('the snapshot file', () => {
     expect(parseSnapshot(JSON.stringify(snapshot))).toEqual({ ok: true, snapshot });
   });
 
+  it('reads a snapshot taken before the board loaded in two parts as a whole board', () => {
+    const { store } = setupStore(signedInState('ada@example.com'));
+    const snapshot = snapshotOfStore(store, { includeContent: true, route: '/' });
+    const older: Record<string, unknown> = { ...snapshot.state.items };
+    for (const field of ['complete', 'unloadedCounts', 'headEventId', 'changeMissed', 'restError']) delete older[field];
+    const parsed = parseSnapshot(JSON.stringify({ ...snapshot, state: { ...snapshot.state, items: older } }));
+    expect(parsed.ok && parsed.snapshot.state.items).toEqual({
+      ...older,
+      complete: true,
+      unloadedCounts: {},
+      headEventId: null,
+      changeMissed: false,
+      restError: null,
+    });
+  });
+
   it('keeps only the last action types, oldest first', () => {
     const { store } = setupStore();
     for (let i = 0; i < RECENT_ACTION_COUNT + 5; i++) store.dispatch({ type: `test/${i}` });

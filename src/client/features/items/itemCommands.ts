@@ -4,6 +4,7 @@ import { projectsApi } from '../../api/projects';
 import { accountApi } from '../../api/account';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { quotaErrorRaised } from '../quota/quotaErrorSlice';
+import { noticeShown } from '../board/boardSlice';
 import { bucketKey, placementForMove, sameBucket, type PlanBucket } from '../../../shared/timeframes';
 import { bucketOf, newTempId, type ItemFields } from './itemModel';
 import {
@@ -46,27 +47,32 @@ type PartRequest = ReturnType<typeof readPart>;
 
 /**
  * Reads the project's whole board (spec §7 query, no filters: the board filters in place) in two
- * parts asked at once: the head (each bucket's first items) shows the board, the rest completes it.
- * Resolves once both are in (or failed).
+ * parts: the head (each bucket's first items) shows the board, the rest completes it. The rest is asked
+ * for once the head is in, so the two never compete for the database (PGlite runs one query at a time,
+ * on the server's own thread) or for the answer's parse; a head that holds every bucket whole is the
+ * whole board. Resolves once both are in (or failed).
  */
 export function loadBoard(projectId: string): Thunk<Promise<void>> {
-  return async (dispatch) => {
+  return async (dispatch, getState) => {
     dispatch(boardLoading({ projectId }));
     const head = readPart(dispatch, projectId, 'head');
-    const rest = readPart(dispatch, projectId, 'rest');
     try {
       const { items, bucketTotals, latestEventId } = await head.unwrap();
       dispatch(boardLoaded({ projectId, items, bucketTotals: bucketTotals ?? [], latestEventId }));
     } catch (error) {
-      rest.abort();
-      rest.reset();
       dispatch(boardLoadFailed({ projectId, error: errorMessage(error) }));
       return;
     } finally {
       // The answer lives in the items slice; the mutation's copy of it is dropped.
       head.reset();
     }
-    await dispatch(completeBoard(projectId, rest));
+    const { unloadedCounts, changeMissed } = getState().items;
+    if (Object.keys(unloadedCounts).length === 0) {
+      dispatch(boardCompleted({ projectId, items: [] }));
+      if (changeMissed) await dispatch(refreshBoard());
+      return;
+    }
+    await dispatch(completeBoard(projectId, readPart(dispatch, projectId, 'rest')));
   };
 }
 
@@ -160,12 +166,21 @@ export function createItem(input: NewItemInput): Thunk<string | null> {
       return null;
     }
     // Beyond a bucket's first place its neighbours may not be loaded yet (the board's rest).
-    if ((input.index ?? 0) > 0 && !bucketLoaded(state.items, bucketKey(input.bucket))) return null;
+    if ((input.index ?? 0) > 0 && !bucketReady(dispatch, state.items, input.bucket)) return null;
     const tempId = newTempId();
     const request: CreateItemRequest = { ...input, projectId, teamId };
     dispatch(itemCreateRequested(request, tempId));
     return tempId;
   };
+}
+
+export const BUCKET_LOADING_MESSAGE = 'This column is still loading. Try again in a moment.';
+
+/** Whether the bucket's every item is here, so a place in it can be computed; else says why not. */
+function bucketReady(dispatch: AppDispatch, items: RootState['items'], bucket: PlanBucket): boolean {
+  if (bucketLoaded(items, bucketKey(bucket))) return true;
+  dispatch(noticeShown('info', BUCKET_LOADING_MESSAGE));
+  return false;
 }
 
 /**
@@ -178,7 +193,7 @@ export function moveItemToBucket(id: string, to: PlanBucket): Thunk<boolean> {
     const item = itemOf(items, currentId(items, id));
     if (!item || !items.projectId) return false;
     const from = bucketOf(item);
-    if (sameBucket(from, to) || !bucketLoaded(items, bucketKey(to))) return false;
+    if (sameBucket(from, to) || !bucketReady(dispatch, items, to)) return false;
     const targetLength = items.bucketIds[bucketKey(to)]?.length ?? 0;
     const index = placementForMove(from, to) === 'start' ? 0 : targetLength;
     dispatch(itemMoveRequested({ projectId: items.projectId, id: item.id, to, index }));
@@ -193,7 +208,7 @@ export function moveItemBy(id: string, delta: -1 | 1): Thunk<boolean> {
     const item = itemOf(items, currentId(items, id));
     if (!item || !items.projectId) return false;
     const bucket = bucketOf(item);
-    if (!bucketLoaded(items, bucketKey(bucket))) return false;
+    if (!bucketReady(dispatch, items, bucket)) return false;
     const list = items.bucketIds[bucketKey(bucket)] ?? [];
     const at = list.indexOf(item.id);
     const index = at + delta;
@@ -208,7 +223,7 @@ export function moveItemTo(id: string, to: PlanBucket, index: number): Thunk<boo
   return (dispatch, getState) => {
     const items = getState().items;
     const item = itemOf(items, currentId(items, id));
-    if (!item || !items.projectId || !bucketLoaded(items, bucketKey(to))) return false;
+    if (!item || !items.projectId || !bucketReady(dispatch, items, to)) return false;
     const list = items.bucketIds[bucketKey(to)] ?? [];
     const sameList = sameBucket(bucketOf(item), to);
     if (sameList && list.indexOf(item.id) === index) return false;

@@ -127,6 +127,20 @@ function problemOf(value: unknown): string | null {
   return null;
 }
 
+/**
+ * Snapshots taken before the board loaded in two parts (head, then rest) have no fields for it: their
+ * board was whole once shown. Filled in, so the viewer never reads them as undefined.
+ */
+function withBoardLoadDefaults(snapshot: SupportSnapshot): SupportSnapshot {
+  const items = { ...BOARD_LOADED_WHOLE, ...snapshot.state.items };
+  return { ...snapshot, state: { ...snapshot.state, items } };
+}
+
+const BOARD_LOADED_WHOLE: Pick<
+  RootState['items'],
+  'complete' | 'unloadedCounts' | 'headEventId' | 'changeMissed' | 'restError'
+> = { complete: true, unloadedCounts: {}, headEventId: null, changeMissed: false, restError: null };
+
 /** Reads a file's text as a snapshot, or says plainly why it cannot be shown. */
 export function parseSnapshot(text: string): ParsedSnapshot {
   if (text.length > MAX_SNAPSHOT_BYTES) return { ok: false, error: 'This file is too large to be a Baton snapshot.' };
@@ -137,5 +151,7 @@ export function parseSnapshot(text: string): ParsedSnapshot {
     return { ok: false, error: `${notASnapshotMessage} It is not JSON.` };
   }
   const problem = problemOf(value);
-  return problem ? { ok: false, error: problem } : { ok: true, snapshot: value as SupportSnapshot };
+  return problem
+    ? { ok: false, error: problem }
+    : { ok: true, snapshot: withBoardLoadDefaults(value as SupportSnapshot) };
 }
