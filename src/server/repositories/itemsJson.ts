@@ -91,14 +91,50 @@ export interface BoardPageJson {
   latestEventId: number;
 }
 
-/** Board order's buckets: the partition of the rank and of the totals. */
+/** Board order's buckets: the partition of the rest's rank. */
 const bucketColumns = sql`${projectContexts.scope}, ${projectContexts.timeframeSpan}, ${projectContexts.timeframeIndex}`;
+
+/** The project's contexts, joined to their items only when a filter may read them (every context has one). */
+function contextsOf(projectId: string, where: SQL | undefined): { from: SQL; filter: SQL } {
+  return where
+    ? {
+        from: sql`${projectContexts} join ${items} on ${items.id} = ${projectContexts.itemId}`,
+        filter: sql`${projectContexts.projectId} = ${projectId} and (${where})`,
+      }
+    : { from: sql`${projectContexts}`, filter: sql`${projectContexts.projectId} = ${projectId}` };
+}
+
+/**
+ * The head's ids: each bucket's first `perBucket` contexts in key order, read bucket by bucket down the
+ * bucket index (`project_contexts_bucket`) instead of ranking the whole board; a bucket's place is
+ * compared with `=` or `is null` so that index serves the unscheduled one too.
+ */
+function headIds(projectId: string, where: SQL | undefined, perBucket: SQL): SQL {
+  const { from, filter } = contextsOf(projectId, where);
+  const firstOf = (bucket: SQL) => sql`(select ${projectContexts.itemId} as item_id from ${from}
+      where ${filter} and ${projectContexts.scope} = b.scope and ${bucket}
+      order by ${projectContexts.sortKey}, ${projectContexts.itemId} limit ${perBucket})`;
+  return sql`select top.item_id from buckets b cross join lateral (
+      ${firstOf(sql`b.span is not null and ${projectContexts.timeframeSpan} = b.span and ${projectContexts.timeframeIndex} = b.index`)}
+      union all
+      ${firstOf(sql`b.span is null and ${projectContexts.timeframeSpan} is null`)}
+    ) as top`;
+}
+
+/** The rest's ids: every context ranked in its bucket, past the head's `perBucket`. */
+function restIds(projectId: string, where: SQL | undefined, perBucket: SQL): SQL {
+  const { from, filter } = contextsOf(projectId, where);
+  return sql`select ranked.item_id from (
+      select ${projectContexts.itemId} as item_id, row_number() over (partition by ${bucketColumns}
+        order by ${projectContexts.sortKey}, ${projectContexts.itemId}) as rank
+      from ${from} where ${filter}
+    ) as ranked where ranked.rank > ${perBucket}`;
+}
 
 /**
  * The head (each bucket's first `perBucket` items, and every bucket's count) or the rest (the others)
- * of the board, in board order, in one statement: its one snapshot makes head and rest of the same
- * instant add up to the unpaged answer, and dates them with the newest event id. Items are ranked by
- * key alone; only the page's items are built as JSON.
+ * of the board, in board order, in one statement that dates it with the newest event id: head and rest
+ * of the same instant add up to the unpaged answer. Only the page's items are built as JSON.
  */
 export async function projectItemsPageJson(
   db: Db,
@@ -106,32 +142,27 @@ export async function projectItemsPageJson(
 ): Promise<BoardPageJson> {
   const { teamId, projectId, where, page } = input;
   const perBucket = sql.raw(String(Math.trunc(page.perBucket)));
-  const inPage = page.part === 'head' ? sql`ranked.rank <= ${perBucket}` : sql`ranked.rank > ${perBucket}`;
-  const totals =
-    page.part === 'head'
-      ? sql`(select coalesce(json_agg(json_build_object('scope', scope, 'assignedTimeframe',
-            case when span is null then null else json_build_object('span', span, 'index', index) end,
-            'count', count) order by scope, span, index), '[]')::text
-          from (select scope, span, index, count(*) as count from ranked group by scope, span, index) buckets)`
-      : sql`null`;
+  const head = page.part === 'head';
+  const { from, filter } = contextsOf(projectId, where);
+  const buckets = sql`buckets as (
+      select ${projectContexts.scope} as scope, ${projectContexts.timeframeSpan} as span,
+        ${projectContexts.timeframeIndex} as index, count(*) as count
+      from ${from} where ${filter}
+      group by 1, 2, 3
+    )`;
+  const totals = sql`(select coalesce(json_agg(json_build_object('scope', scope, 'assignedTimeframe',
+      case when span is null then null else json_build_object('span', span, 'index', index) end,
+      'count', count) order by scope, span, index), '[]')::text from buckets)`;
   const result = await db.execute(sql`
-    with ranked as (
-      select ${projectContexts.itemId} as item_id, ${projectContexts.scope} as scope,
-        ${projectContexts.timeframeSpan} as span, ${projectContexts.timeframeIndex} as index,
-        row_number() over (partition by ${bucketColumns}
-          order by ${projectContexts.sortKey}, ${projectContexts.itemId}) as rank
-      from ${projectContexts}
-        join ${items} on ${items.id} = ${projectContexts.itemId}
-      where ${projectContexts.projectId} = ${projectId}${where ? sql` and (${where})` : sql``}
-    )
+    with ${head ? sql`${buckets},` : sql``}
+    page_ids as (${head ? headIds(projectId, where, perBucket) : restIds(projectId, where, perBucket)})
     select
       (select coalesce(json_agg(${boardItemJson} order by ${boardOrder}), '[]')::text
-        from ranked
+        from page_ids
           join ${projectContexts} on ${projectContexts.projectId} = ${projectId}
-            and ${projectContexts.itemId} = ranked.item_id
-          join ${items} on ${items.id} = ranked.item_id
-        where ${inPage}) as items,
-      ${totals} as bucket_totals,
+            and ${projectContexts.itemId} = page_ids.item_id
+          join ${items} on ${items.id} = page_ids.item_id) as items,
+      ${head ? totals : sql`null`} as bucket_totals,
       ${latestTeamEventIdSql(teamId)} as latest_event_id`);
   const row = rowsOf<{ items: string; bucket_totals: string | null; latest_event_id: string | number }>(result)[0]!;
   return {

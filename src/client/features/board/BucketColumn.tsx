@@ -64,7 +64,9 @@ const COLUMN_MARGIN_PX = 320;
  * what is visible rather than how many buckets there are.
  */
 function useInBoardView(ref: { current: HTMLElement | null }): boolean {
-  const [inView, setInView] = useState(true);
+  // Cardless until measured (before the first paint), so the measure lays out no cards and far columns
+  // never render theirs; without IntersectionObserver (jsdom) every column shows its cards.
+  const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
   useLayoutEffect(() => {
     const element = ref.current;
     const root = element?.closest<HTMLElement>('[data-board-scroller]');
