@@ -59,9 +59,14 @@ function commonFields(description: SQL | AnyPgColumn) {
 const boardItemJson = sql`json_build_object(${commonFields(boardDescription)},
   'projectContexts', json_build_array(${placementJson}))`;
 
+/** A bucket of board order: the partition of the rest's rank. */
+const bucketColumns = sql`${projectContexts.scope}, ${projectContexts.timeframeSpan}, ${projectContexts.timeframeIndex}`;
+
 /** Board order (spec §4): scope, days, weeks, milestones, unscheduled last, then key and id. */
-const boardOrder = sql`${projectContexts.scope}, ${projectContexts.timeframeSpan}, ${projectContexts.timeframeIndex},
-  ${projectContexts.sortKey}, ${projectContexts.itemId}`;
+const boardOrder = sql`${bucketColumns}, ${projectContexts.sortKey}, ${projectContexts.itemId}`;
+
+/** The selected rows' board items as one JSON array text, in `order`. */
+const boardItemsArray = (order: SQL) => sql`coalesce(json_agg(${boardItemJson} order by ${order}), '[]')::text`;
 
 /**
  * The board items of a project as a JSON array text. `where` may filter both `items` and
@@ -76,7 +81,7 @@ export async function projectItemsJson(
   const idFilter = ids ? sql` and ${projectContexts.itemId} = any(${ids}::text[])` : sql``;
   const order = ids ? sql`array_position(${ids}::text[], ${projectContexts.itemId})` : boardOrder;
   const result = await db.execute(sql`
-    select coalesce(json_agg(${boardItemJson} order by ${order}), '[]')::text as items
+    select ${boardItemsArray(order)} as items
     from ${projectContexts}
       join ${items} on ${items.id} = ${projectContexts.itemId}
     where ${projectContexts.projectId} = ${projectId}${idFilter}${options.where ? sql` and (${options.where})` : sql``}`);
@@ -90,9 +95,6 @@ export interface BoardPageJson {
   bucketTotals?: string;
   latestEventId: number;
 }
-
-/** Board order's buckets: the partition of the rest's rank. */
-const bucketColumns = sql`${projectContexts.scope}, ${projectContexts.timeframeSpan}, ${projectContexts.timeframeIndex}`;
 
 /** The project's contexts, joined to their items only when a filter may read them (every context has one). */
 function contextsOf(projectId: string, where: SQL | undefined): { from: SQL; filter: SQL } {
@@ -157,7 +159,7 @@ export async function projectItemsPageJson(
     with ${head ? sql`${buckets},` : sql``}
     page_ids as (${head ? headIds(projectId, where, perBucket) : restIds(projectId, where, perBucket)})
     select
-      (select coalesce(json_agg(${boardItemJson} order by ${boardOrder}), '[]')::text
+      (select ${boardItemsArray(boardOrder)}
         from page_ids
           join ${projectContexts} on ${projectContexts.projectId} = ${projectId}
             and ${projectContexts.itemId} = page_ids.item_id
