@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { webcrypto } from 'node:crypto';
 
 // A whole user flow typed key by key takes seconds on a busy machine; jest ignores a project's testTimeout.
 jest.setTimeout(15_000);
+// A file's first render compiles its lazy routes; under CI's load (the Node 24 run) that outlasted findBy's 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom's crypto has getRandomValues but no subtle; PKCE challenges and OIDC nonces need SHA-256.
 if (!globalThis.crypto?.subtle) {
