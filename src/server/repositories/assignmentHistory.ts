@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
+import { preparedPerHandle } from '../db/preparedStatements';
 import { assignmentHistory } from '../db/schema';
 import { bucketColumns } from './projectContexts';
 import type { PlanBucket } from '../../shared/timeframes';
@@ -26,12 +27,23 @@ export async function appendHistory(db: Db, entries: readonly HistoryEntryInput[
   );
 }
 
-export async function historyOf(db: Db, projectId: string, itemId: string) {
-  return db
+// Read with every item's context: built once.
+const historyOfItem = preparedPerHandle((db) =>
+  db
     .select()
     .from(assignmentHistory)
-    .where(and(eq(assignmentHistory.projectId, projectId), eq(assignmentHistory.itemId, itemId)))
-    .orderBy(asc(assignmentHistory.id));
+    .where(
+      and(
+        eq(assignmentHistory.projectId, sql.placeholder('projectId')),
+        eq(assignmentHistory.itemId, sql.placeholder('itemId')),
+      ),
+    )
+    .orderBy(asc(assignmentHistory.id))
+    .prepare('history_of_item'),
+);
+
+export async function historyOf(db: Db, projectId: string, itemId: string) {
+  return historyOfItem(db).execute({ projectId, itemId });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
+import { preparedPerHandle } from '../db/preparedStatements';
 import { items, projectContexts, type ProjectContextRow } from '../db/schema';
 import type { PlanBucket, Timeframe } from '../../shared/timeframes';
 import type { Scope, Span } from '../../shared/enums';
@@ -48,8 +49,9 @@ export async function findContext(db: Db, projectId: string, itemId: string) {
 }
 
 /** A context with its item's identity, only when the item belongs to the team. */
-export async function findTeamContext(db: Db, teamId: string, projectId: string, itemId: string) {
-  const [row] = await db
+// The item route's read: built once.
+const teamContextById = preparedPerHandle((db) =>
+  db
     .select({
       context: projectContexts,
       itemType: items.itemType,
@@ -58,8 +60,19 @@ export async function findTeamContext(db: Db, teamId: string, projectId: string,
     })
     .from(projectContexts)
     .innerJoin(items, eq(items.id, projectContexts.itemId))
-    .where(and(eq(projectContexts.projectId, projectId), eq(projectContexts.itemId, itemId), eq(items.teamId, teamId)))
-    .limit(1);
+    .where(
+      and(
+        eq(projectContexts.projectId, sql.placeholder('projectId')),
+        eq(projectContexts.itemId, sql.placeholder('itemId')),
+        eq(items.teamId, sql.placeholder('teamId')),
+      ),
+    )
+    .limit(1)
+    .prepare('team_context_by_id'),
+);
+
+export async function findTeamContext(db: Db, teamId: string, projectId: string, itemId: string) {
+  const [row] = await teamContextById(db).execute({ teamId, projectId, itemId });
   return row;
 }
 

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
+import { preparedPerHandle } from '../db/preparedStatements';
 import { memberships, sessions, users } from '../db/schema';
 
 export async function insertSession(db: Db, session: { id: string; userId: string; now: Date }) {
@@ -8,9 +9,9 @@ export async function insertSession(db: Db, session: { id: string; userId: strin
     .values({ id: session.id, userId: session.userId, createdAt: session.now, lastSeenAt: session.now });
 }
 
-/** The session with its user and the user's role in their active team (null when no longer a member). */
-export async function findSession(db: Db, id: string) {
-  const [row] = await db
+// Every authenticated request reads its session: built once.
+const sessionById = preparedPerHandle((db) =>
+  db
     .select({
       id: sessions.id,
       createdAt: sessions.createdAt,
@@ -23,8 +24,14 @@ export async function findSession(db: Db, id: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.teamId, users.activeTeamId)))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_by_id'),
+);
+
+/** The session with its user and the user's role in their active team (null when no longer a member). */
+export async function findSession(db: Db, id: string) {
+  const [row] = await sessionById(db).execute({ id });
   return row;
 }
 

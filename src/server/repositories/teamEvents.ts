@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { teamEvents, type TeamEventRow } from '../db/schema';
 import type { TeamEvent } from '../../shared/contract/events';
@@ -12,15 +12,16 @@ export interface TeamEventsToStore {
 }
 
 /**
- * Two common table expressions, `stored_events` and `notified_events`, that store the changes in order
- * and notify every instance (`teamId:id`); inside a transaction both wait for its commit. The statement
- * must read `notified_events`, or PostgreSQL never evaluates it.
+ * Two common table expressions, `stored_events` and `notified_events`, that store the changes (a JSON
+ * array of TeamEvent, `changesJson`) in order and notify every instance (`teamId:id`); inside a
+ * transaction both wait for its commit. The statement must read `notified_events`, or PostgreSQL never
+ * evaluates it. Either value may be a placeholder, for a statement compiled once.
  */
-export function storeTeamEvents({ teamId, changes }: TeamEventsToStore): SQL {
+export function storeTeamEvents(teamId: string | Placeholder, changesJson: string | Placeholder): SQL {
   return sql`stored_events as (
       insert into ${teamEvents} (team_id, payload)
-      select ${teamId}, change.payload
-      from jsonb_array_elements(${JSON.stringify(changes)}::jsonb) with ordinality as change(payload, position)
+      select ${teamId}::text, change.payload
+      from jsonb_array_elements(${changesJson}::jsonb) with ordinality as change(payload, position)
       order by change.position
       returning id, team_id
     ),
@@ -31,7 +32,7 @@ export function storeTeamEvents({ teamId, changes }: TeamEventsToStore): SQL {
 
 /** Stores the change and notifies every instance; inside a transaction both wait for its commit. */
 export async function insertTeamEvent(db: Db, teamId: string, change: TeamEvent): Promise<void> {
-  await db.execute(sql`with ${storeTeamEvents({ teamId, changes: [change] })} select count(*) from notified_events`);
+  await db.execute(sql`with ${storeTeamEvents(teamId, JSON.stringify([change]))} select count(*) from notified_events`);
 }
 
 export async function listTeamEventsAfter(
