@@ -7,7 +7,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Client } from 'pg';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import * as schema from './schema';
 import type { Db } from './types';
 import { createPostgresPool, defaultPostgresTimeouts, type PostgresTimeouts } from './postgresPool';
 import { DatabaseUnavailableError } from './unavailable';
@@ -43,7 +42,7 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
 async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
   const client = await PGlite.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -60,7 +59,7 @@ async function openPostgres(target: {
 }): Promise<Database> {
   const timeouts = target.timeouts ?? defaultPostgresTimeouts;
   const pool = createPostgresPool(target.url, target.poolSize ?? 10, timeouts);
-  const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePostgres({ client: pool }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
