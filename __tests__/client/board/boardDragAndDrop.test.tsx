@@ -1,6 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { Scope } from '../../../src/shared/enums';
+import { BUCKET_LOADING_MESSAGE, HEAD_PER_BUCKET } from '../../../src/client/features/items/itemCommands';
+import type { ProjectItemsQuery } from '../../../src/shared/contract/projects';
+import { server } from '../helpers/server';
 import { planBackend, unscheduled } from '../helpers/handlers/planBackend';
 import { fakeLayout, renderBoard } from './boardTestUtils';
 
@@ -126,5 +130,42 @@ describe('keyboard drag and drop', () => {
     expect(card('Beta').style.transform).toBe('');
     expect(card('Beta').style.transition).toMatch(/^transform \d+ms/);
     expect(alpha).toHaveFocus();
+  });
+
+  it('a drop into a column still loading is refused, and says so', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([{ id: 'a', description: 'Alpha' }]);
+    planBackend.seed(
+      Array.from({ length: HEAD_PER_BUCKET + 5 }, (_, i) => ({
+        id: `o${i}`,
+        description: `Outside ${i}`,
+        bucket: unscheduled(Scope.OutOfScope),
+      })),
+    );
+    // The board's rest never comes: the out-of-scope column shows its head only.
+    server.use(
+      http.post(`${location.origin}/v1/teams/active/projects/:projectId/all/query`, async ({ request }) => {
+        const { bucketPage } = (await request.clone().json()) as ProjectItemsQuery;
+        if (bucketPage?.part === 'rest') await new Promise(() => undefined);
+      }),
+    );
+    const { store } = renderBoard();
+    const alpha = await screen.findByRole('button', { name: 'Alpha' });
+    await waitFor(() => expect(alpha).toHaveAttribute('aria-roledescription', 'draggable item'));
+    alpha.focus();
+    await user.keyboard(' ');
+    await dndSays(/Picked up AE-1/);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await user.keyboard('{ArrowRight}');
+    await dndSays(/AE-1 is over .*Unscheduled, out of scope/);
+    await user.keyboard(' ');
+
+    await dndSays(
+      new RegExp(
+        `AE-1 was not moved\\. ${BUCKET_LOADING_MESSAGE.replace(/\./g, '\\.')} It stays in Unscheduled, in scope, position 1 of 1\\.`,
+      ),
+    );
+    expect(store.getState().board.notice).toMatchObject({ message: BUCKET_LOADING_MESSAGE });
+    expect(titles(column('Unscheduled, in scope'))).toEqual(['Alpha']);
   });
 });

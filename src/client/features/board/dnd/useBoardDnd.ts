@@ -1,5 +1,5 @@
 /** dnd-kit wiring for the board: sensors, collision detection, drop handling and spoken announcements. */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import {
   closestCenter,
@@ -19,9 +19,9 @@ import {
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { AppDispatch, RootState } from '../../../app/store';
-import { moveItemTo } from '../../items/itemCommands';
+import { BUCKET_LOADING_MESSAGE, moveItemTo } from '../../items/itemCommands';
 import { bucketOf, titleOf } from '../../items/itemModel';
-import { itemOf } from '../../items/itemsSlice';
+import { bucketLoaded, itemOf } from '../../items/itemsSlice';
 import { bucketKey } from '../../../../shared/timeframes';
 import { bucketName } from '../boardColumns';
 import type { BoardLayout } from '../boardLayout';
@@ -96,6 +96,8 @@ const keyboardSensorOptions: KeyboardSensorOptions = {
 export function useBoardDnd(navigation: BoardNavigation) {
   const store = useStore() as unknown as AppStore;
   const [activeId, setActiveId] = useState<string | null>(null);
+  // The item whose drop was just refused (its column still loading): dnd-kit announces after the handler.
+  const refusedDrop = useRef<string | null>(null);
 
   const sensors = useSensors(
     useSensor(PointerSensor, pointerSensorOptions),
@@ -121,6 +123,10 @@ export function useBoardDnd(navigation: BoardNavigation) {
       },
       onDragEnd: ({ active, over }) => {
         const { name, where } = describePlace(store.getState(), navigation.layout, String(active.id));
+        if (refusedDrop.current === String(active.id)) {
+          refusedDrop.current = null;
+          return `${name} was not moved. ${BUCKET_LOADING_MESSAGE} It stays in ${where}.`;
+        }
         return over ? `${name} was dropped. It is now in ${where}.` : `${name} was dropped where it was, in ${where}.`;
       },
       onDragCancel: ({ active }) => {
@@ -150,6 +156,7 @@ export function useBoardDnd(navigation: BoardNavigation) {
         }
         const place = dropPlace(store.getState().items.bucketIds, id, fromKey, target);
         if (!place) return;
+        if (!bucketLoaded(store.getState().items, bucketKey(place.to))) refusedDrop.current = id;
         markDrop();
         store.dispatch(moveItemTo(id, place.to, place.index));
         navigation.focusMoved(id);
