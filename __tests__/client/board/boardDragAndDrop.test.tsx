@@ -55,6 +55,18 @@ const titles = (region: HTMLElement) =>
 const dndSays = (pattern: RegExp) =>
   waitFor(() => expect(document.querySelector('[id^="DndLiveRegion"]')?.textContent).toMatch(pattern));
 
+/** Finds the card titled Alpha once drag and drop is wired, and picks it up with Space. */
+async function pickUpAlpha(user: ReturnType<typeof userEvent.setup>) {
+  const alpha = await screen.findByRole('button', { name: 'Alpha' });
+  await waitFor(() => expect(alpha).toHaveAttribute('aria-roledescription', 'draggable item'));
+  alpha.focus();
+  await user.keyboard(' ');
+  await dndSays(/Picked up AE-1/);
+  // The sensor listens from the next tick, once dnd-kit has measured where the cards are.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  return alpha;
+}
+
 describe('keyboard drag and drop', () => {
   it('Space, ↓, Space moves a card; focus stays on it throughout; columns the drag does not touch are left alone', async () => {
     const user = userEvent.setup();
@@ -114,12 +126,7 @@ describe('keyboard drag and drop', () => {
       { id: 'b', description: 'Beta' },
     ]);
     renderBoard();
-    const alpha = await screen.findByRole('button', { name: 'Alpha' });
-    await waitFor(() => expect(alpha).toHaveAttribute('aria-roledescription', 'draggable item'));
-    alpha.focus();
-    await user.keyboard(' ');
-    await dndSays(/Picked up AE-1/);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const alpha = await pickUpAlpha(user);
     await user.keyboard('{ArrowDown}');
     await dndSays(/AE-1 is over AE-2/);
     expect(card('Beta').style.transform).toBe('translate3d(0px, -82px, 0)');
@@ -150,12 +157,7 @@ describe('keyboard drag and drop', () => {
       }),
     );
     const { store } = renderBoard();
-    const alpha = await screen.findByRole('button', { name: 'Alpha' });
-    await waitFor(() => expect(alpha).toHaveAttribute('aria-roledescription', 'draggable item'));
-    alpha.focus();
-    await user.keyboard(' ');
-    await dndSays(/Picked up AE-1/);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await pickUpAlpha(user);
     await user.keyboard('{ArrowRight}');
     await dndSays(/AE-1 is over .*Unscheduled, out of scope/);
     await user.keyboard(' ');
