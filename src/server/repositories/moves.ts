@@ -6,12 +6,13 @@
  * They are two statements, not one, because a statement sees the database as it was when the statement
  * began: neighbours read in the statement that waited for the lock would miss the moves it waited for.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { rawStatement, rawStatementsByShape } from '../db/preparedStatements';
 import { items, memberships, projectContexts, projects, type ProjectContextRow } from '../db/schema';
 import type { HistoryRow } from './assignmentHistory';
 import { storeTeamEvents, type TeamEventsToStore } from './teamEvents';
+import { inBucket } from './projectContexts';
 import type { Milestone } from '../../shared/contract/userAndTeam';
 import type { PlanBucket } from '../../shared/timeframes';
 import {
@@ -137,12 +138,8 @@ function shapeOf(write: MoveWrite): WriteShape {
 
 /** The target bucket, from the placeholders projectId, scope, span and index. */
 function inTarget(shape: WriteShape): SQL {
-  return and(
-    eq(projectContexts.projectId, value('projectId')),
-    eq(projectContexts.scope, value('scope')),
-    shape.scheduled ? eq(projectContexts.timeframeSpan, value('span')) : isNull(projectContexts.timeframeSpan),
-    shape.scheduled ? eq(projectContexts.timeframeIndex, value('index')) : isNull(projectContexts.timeframeIndex),
-  )!;
+  const assignedTimeframe = shape.scheduled ? { span: value('span'), index: value('index') } : null;
+  return inBucket(value('projectId'), { scope: value('scope'), assignedTimeframe });
 }
 
 const keyed = sql`select ${projectContexts.sortKey} from ${projectContexts}`;

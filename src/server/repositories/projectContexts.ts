@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { preparedPerHandle } from '../db/preparedStatements';
 import { items, projectContexts, type ProjectContextRow } from '../db/schema';
@@ -28,8 +28,14 @@ export function bucketColumns(bucket: PlanBucket) {
   };
 }
 
+/** A bucket whose values may be placeholders, for a statement compiled once. */
+export interface BucketBound {
+  scope: number | Placeholder;
+  assignedTimeframe: { span: number | Placeholder; index: number | Placeholder } | null;
+}
+
 /** Rows of one bucket of a project (written so the bucket index serves it). */
-export function inBucket(projectId: string, bucket: PlanBucket): SQL {
+export function inBucket(projectId: string | Placeholder, bucket: PlanBucket | BucketBound): SQL {
   const timeframe = bucket.assignedTimeframe;
   return and(
     eq(projectContexts.projectId, projectId),
@@ -48,7 +54,6 @@ export async function findContext(db: Db, projectId: string, itemId: string) {
   return row;
 }
 
-/** A context with its item's identity, only when the item belongs to the team. */
 // The item route's read: built once.
 const teamContextById = preparedPerHandle((db) =>
   db
@@ -71,6 +76,7 @@ const teamContextById = preparedPerHandle((db) =>
     .prepare('team_context_by_id'),
 );
 
+/** A context with its item's identity, only when the item belongs to the team. */
 export async function findTeamContext(db: Db, teamId: string, projectId: string, itemId: string) {
   const [row] = await teamContextById(db).execute({ teamId, projectId, itemId });
   return row;
