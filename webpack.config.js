@@ -23,6 +23,25 @@ function buildHash() {
   }
 }
 
+/** The JavaScript the boot entry and each named chunk group load, for `npm run size` to read from the build's output. */
+const BUNDLE_GROUPS_FILE = 'bundle-groups.json';
+class BundleGroupsPlugin {
+  apply(compiler) {
+    compiler.hooks.done.tapPromise('BundleGroupsPlugin', async (stats) => {
+      const json = stats.toJson({ all: false, assets: true, chunkGroups: true, entrypoints: true });
+      const jsOf = (group) => (group?.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js'));
+      const groups = Object.fromEntries(
+        Object.entries(json.namedChunkGroups ?? {}).map(([name, group]) => [name, jsOf(group)]),
+      );
+      const file = path.join(compiler.outputPath, BUNDLE_GROUPS_FILE);
+      await require('node:fs/promises').writeFile(
+        file,
+        JSON.stringify({ entry: jsOf(json.entrypoints?.main), groups }),
+      );
+    });
+  }
+}
+
 /** The page the server sends for every client route is precached as `/`, the worker's offline app shell. */
 const precacheShellAsRoot = async (entries) => ({
   manifest: entries.map((entry) => (entry.url === '/index.html' ? { ...entry, url: '/' } : entry)),
@@ -121,6 +140,7 @@ module.exports = (_env, argv) => {
             }),
           ]
         : []),
+      ...(isProduction ? [new BundleGroupsPlugin()] : []),
       // Precompressed beside each file (the server sends .br or .gz when the browser takes it);
       // index.html is not among them: the server adds the site settings to it per request.
       ...(isProduction

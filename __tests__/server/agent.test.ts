@@ -5,7 +5,7 @@ import { contentProblem } from '../../src/server/ai/outputSchema';
 import { agentPairKeys, agentPairs, type AgentPairKey } from '../../src/shared/contract/agent';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, teamUser } from './helpers/planning';
-import { expectQuotaLimit } from './helpers/members';
+import { expectQuotaLimit, useAgentActions } from './helpers/members';
 
 // Integration tests: many calls each, and the machine may be busy running other suites.
 jest.setTimeout(30_000);
@@ -238,19 +238,8 @@ describe('the agent-actions quota', () => {
   });
   afterAll(() => t.close());
 
-  const fillTo = async (accountId: string, teamId: string, userId: string, count: number) => {
-    const now = t.clock.now();
-    await t.app.db.insert(agentActions).values(
-      Array.from({ length: count }, () => ({
-        id: randomUUID(),
-        accountId,
-        teamId,
-        userId,
-        kind: 'earlier',
-        createdAt: now,
-      })),
-    );
-  };
+  const fillTo = (accountId: string, teamId: string, userId: string, count: number) =>
+    useAgentActions(t.app, t.clock.now(), { accountId, teamId, userId }, count);
 
   it('refuses the first generation past the monthly quota with QuotaLimit agent-actions', async () => {
     const { cookie, teamId, userId } = await teamUser(t.app, 'quota-full@example.com'); // free: 50 a month

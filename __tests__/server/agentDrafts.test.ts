@@ -2,7 +2,7 @@ import { AgentKinds } from '../../src/shared/contract/agent';
 import { draftScopeOf } from '../../src/shared/contract/agentDrafts';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, teamUser } from './helpers/planning';
-import { expectQuotaLimit, join, putPlan } from './helpers/members';
+import { expectQuotaLimit, join, putPlan, useAgentActions } from './helpers/members';
 
 // Integration tests: many calls each, and the machine may be busy running other suites.
 jest.setTimeout(30_000);
@@ -220,19 +220,25 @@ describe('generation writes its part into the stored draft', () => {
   it('leaves the draft as it was when the quota refuses the action', async () => {
     await putPlan(t.app, owner.cookie, 'free');
     const before = await draft('product-story');
-    let refused;
-    for (let attempt = 0; attempt < 500; attempt++) {
-      const response = await generate('product-story', {
-        contentId: 'motivatingQuestions',
-        itemId: null,
-        inputModel: { description: `Attempt ${attempt}` },
-      });
-      if (response.statusCode !== 200) {
-        refused = response;
-        break;
-      }
-    }
-    expectQuotaLimit(refused!, 'agent-actions');
+    // The free plan's 50 a month, all but one used: one generation still passes, the next is refused.
+    const subscription = async () =>
+      (await call(t.app, 'GET', '/v1/accounts/active/subscription', { cookie: owner.cookie })).json().data;
+    const { usage } = await subscription();
+    const personalAccount = { accountId: 'generated@example.com', teamId: owner.teamId, userId: owner.userId };
+    await useAgentActions(t.app, t.clock.now(), personalAccount, 49 - (usage.agentActions as number));
+    const last = await generate('product-story', {
+      contentId: 'motivatingQuestions',
+      itemId: null,
+      inputModel: { description: 'The last one' },
+    });
+    expect(last.statusCode).toBe(200);
+    expect((await subscription()).usage.agentActions).toBe(50);
+    const refused = await generate('product-story', {
+      contentId: 'motivatingQuestions',
+      itemId: null,
+      inputModel: { description: 'Past the quota' },
+    });
+    expectQuotaLimit(refused, 'agent-actions');
     const questionsBefore = (await draft('product-story')).content.motivatingQuestions;
     const again = await generate('product-story', {
       contentId: 'motivatingQuestions',

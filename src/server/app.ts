@@ -13,6 +13,7 @@ import idempotency from './plugins/idempotency';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import { refuseUnstorableDates } from './plugins/storableDates';
+import { lazySchemaCompilers } from './plugins/lazySchemaCompilers';
 import { jsonLimitsKeyword } from './plugins/jsonLimits';
 import { loggerOptions } from './plugins/logRedaction';
 import clientSite from './plugins/clientSite';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions) {
       onCreate: refuseUnstorableDates,
       plugins: [jsonLimitsKeyword],
     },
+    schemaController: { compilersFactory: lazySchemaCompilers },
   });
 
   app.decorate('config', config);

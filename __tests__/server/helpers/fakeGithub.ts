@@ -30,12 +30,16 @@ interface FakeInstallation {
 }
 
 /** An RSA key pair for a test GitHub App, PKCS#1 as GitHub hands out its .pem files. */
+let keyPair: { privateKeyPem: string; publicKeyPem: string } | undefined;
+/** The GitHub App's key pair: one per test file, as making an RSA key takes a while. */
 export function appKeyPair() {
+  if (keyPair) return keyPair;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
+  keyPair = {
     privateKeyPem: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   };
+  return keyPair;
 }
 
 /**

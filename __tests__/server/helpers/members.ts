@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { agentActions } from '../../../src/server/db/schema';
 import { call, signInAs } from './testApp';
 
 /** The active team's Admin invites an address; answers the invite code. */
@@ -42,4 +44,16 @@ export function expectQuotaLimit(response: LightMyRequestResponse, quotaKind: st
 export function expectForbidden(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(403);
   expect(response.json().result).toBe('Unauthorized');
+}
+
+/** Records `count` agent actions this month on an account, as if its members had used them (quota tests). */
+export async function useAgentActions(
+  app: FastifyInstance,
+  now: Date,
+  user: { accountId: string; teamId: string; userId: string },
+  count: number,
+) {
+  await app.db
+    .insert(agentActions)
+    .values(Array.from({ length: count }, () => ({ id: randomUUID(), ...user, kind: 'earlier', createdAt: now })));
 }

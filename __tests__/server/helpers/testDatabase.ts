@@ -20,9 +20,11 @@ const withDatabase = (url: string, name: string) => {
 };
 
 /** `url` is set on PostgreSQL, so a test can open a second instance on the same database. */
+let pgliteTemplate: Blob | undefined; // read once per test file; a Blob is immutable, so every clone can share it
+
 export async function openTestDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (!postgresUrl) {
-    const template = new Blob([await readFile(pgliteTemplateFile())]);
+    const template = (pgliteTemplate ??= new Blob([await readFile(pgliteTemplateFile())]));
     const database = await openDatabase({ kind: 'pglite', loadDataDir: template }, { migrate: false });
     return { ...database, drop: () => database.close().catch(() => undefined) };
   }
