@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -7,18 +7,27 @@ import type { FastifyInstance } from 'fastify';
  */
 const BOOKKEEPING = /^(sessions|__drizzle_migrations)$|rate_limit|idempotency/;
 
-/** Every application table's row count and a digest of its rows, to show a refused request stored nothing. */
-export async function tableSnapshot(app: FastifyInstance): Promise<Record<string, string>> {
+/** One statement that digests every application table; the tables are read once per app. */
+const digestStatements = new WeakMap<FastifyInstance, Promise<SQL>>();
+
+async function digestStatement(app: FastifyInstance): Promise<SQL> {
   const tables = (await app.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   )) as unknown as { rows: { table_name: string }[] };
-  const snapshot: Record<string, string> = {};
-  for (const { table_name: name } of tables.rows) {
-    if (BOOKKEEPING.test(name)) continue;
-    const digest = (await app.db.execute(
-      sql`select count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as digest from ${sql.identifier(name)} t`,
-    )) as unknown as { rows: { digest: string }[] };
-    snapshot[name] = digest.rows[0]?.digest ?? '';
-  }
-  return snapshot;
+  const digests = tables.rows
+    .map((row) => row.table_name)
+    .filter((name) => !BOOKKEEPING.test(name))
+    .map(
+      (name) =>
+        sql`select ${name}::text as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as digest from ${sql.identifier(name)} t`,
+    );
+  return sql.join(digests, sql` union all `);
+}
+
+/** Every application table's row count and a digest of its rows, to show a refused request stored nothing. */
+export async function tableSnapshot(app: FastifyInstance): Promise<Record<string, string>> {
+  let statement = digestStatements.get(app);
+  if (!statement) digestStatements.set(app, (statement = digestStatement(app)));
+  const result = (await app.db.execute(await statement)) as unknown as { rows: { name: string; digest: string }[] };
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.digest]));
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { selectActiveTeam, selectAvailableTeams } from '../../../src/client/features/teams/teamSlice';
 import { server } from '../helpers/server';
 import { mockBackend } from '../helpers/handlers/mockBackend';
@@ -43,6 +43,13 @@ const findMenuButton = () => screen.findByRole('button', { name: /team menu/ });
 async function openMenu(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await findMenuButton());
   return screen.findByRole('menu');
+}
+
+/** A server answer held until the test has seen the pending state (a timer would race a busy machine). */
+function heldAnswer() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return { held, release };
 }
 
 test('the team menu lists the teams, offers members, rename and create; keyboard opens it', async () => {
@@ -133,9 +140,10 @@ test('an Editor is not offered renaming the team', async () => {
 
 test('creating a team blocks the screen while pending, then shows the new team; both are in the menu', async () => {
   const user = userEvent.setup();
+  const answer = heldAnswer();
   server.use(
     http.post(v1('/teams'), async () => {
-      await delay(50);
+      await answer.held;
     }),
   );
   const { store, router } = renderApp('/settings/members', signedIn());
@@ -146,6 +154,7 @@ test('creating a team blocks the screen while pending, then shows the new team; 
   await user.click(within(dialog).getByRole('button', { name: 'Create team' }));
 
   expect(await screen.findByTestId('blocking-overlay')).toBeInTheDocument();
+  answer.release();
   await waitFor(() => expect(screen.queryByTestId('blocking-overlay')).not.toBeInTheDocument());
   expect(within(banner()).getByText('Difference Engines')).toBeInTheDocument();
   expect(selectActiveTeam(store.getState())?.teamName).toBe('Difference Engines');
@@ -169,15 +178,17 @@ test('a refused team creation (not a quota) is said in the dialog', async () => 
 
 test('switching team blocks the screen while pending and loads the other team', async () => {
   const user = userEvent.setup();
+  const answer = heldAnswer();
   server.use(
     http.put(v1('/users/active/active-team'), async () => {
-      await delay(50);
+      await answer.held;
     }),
   );
   const { store } = renderApp('/', signedInWithOtherTeams());
   const menu = await openMenu(user);
   await user.click(within(menu).getByRole('menuitemradio', { name: /Difference Engines/ }));
   expect(await screen.findByTestId('blocking-overlay')).toBeInTheDocument();
+  answer.release();
   await waitFor(() => expect(within(banner()).getByText('Difference Engines')).toBeInTheDocument());
   await waitFor(() => expect(screen.queryByTestId('blocking-overlay')).not.toBeInTheDocument());
   expect(store.getState().coreContext.context?.userContext.activeProjectId).toBe('team-2-project');
@@ -247,9 +258,10 @@ test('renaming is optimistic: the new name shows before the server answers', asy
 
 test('a refused rename puts the old name back and reopens the dialog with the reason', async () => {
   const user = userEvent.setup();
+  const answer = heldAnswer();
   server.use(
     http.put(v1('/teams/active/name'), async () => {
-      await delay(30);
+      await answer.held;
       return HttpResponse.json(
         { result: 'Unauthorized', message: 'Only an Admin of this team can do this.' },
         { status: 403 },
@@ -262,6 +274,7 @@ test('a refused rename puts the old name back and reopens the dialog with the re
   await user.type(screen.getByLabelText('Team name'), 'Engines');
   await user.click(screen.getByRole('button', { name: 'Rename' }));
   expect(within(banner()).getByText('Engines')).toBeInTheDocument();
+  answer.release();
 
   const dialog = await screen.findByRole('dialog', { name: 'Rename team' });
   expect(within(dialog).getByRole('alert')).toHaveTextContent(

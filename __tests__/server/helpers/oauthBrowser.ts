@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import type {
   OAuthClientMetadata,
   OAuthClientProvider,
+  OAuthDiscoveryState,
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
@@ -21,6 +22,8 @@ export class MemoryOAuthClient implements OAuthClientProvider {
   stored: StoredOAuthTokens | undefined;
   authorizationUrl: URL | undefined;
   private verifier = '';
+  // Kept with the verifier, so the callback leg checks the code comes from the server it was asked of.
+  private discovery: OAuthDiscoveryState | undefined;
 
   constructor(
     private readonly metadata: Partial<OAuthClientMetadata> & { redirect_uris: string[] },
@@ -59,6 +62,12 @@ export class MemoryOAuthClient implements OAuthClientProvider {
   }
   codeVerifier() {
     return this.verifier;
+  }
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
   }
 }
 

@@ -1,6 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Outlet, UNSAFE_LocationContext, useRoutes, type Location } from 'react-router-dom';
+import {
+  MemoryRouter,
+  Outlet,
+  UNSAFE_LocationContext,
+  UNSAFE_RouteContext,
+  useRoutes,
+  type Location,
+} from 'react-router-dom';
 import { useDocumentTheme } from '../../ui';
 import { TopBar } from '../shell/TopBar';
 import { BoardPage } from '../shell/BoardPage';
@@ -13,12 +20,16 @@ import styles from './ReplayView.module.css';
 /**
  * The viewer keeps its own router at the snapshot's page, inside the app's. React Router refuses a
  * router inside another, so the outer one's location is hidden from it first (the exported
- * UNSAFE_LocationContext is what its check reads); nothing of the outer router reaches the replay.
+ * UNSAFE_LocationContext is what its check reads), and so is the outer route's match, which the
+ * replay's routes would otherwise take as their parent; nothing of the outer router reaches the replay.
  */
+const noRouteMatch = { outlet: null, matches: [], isDataRoute: false };
 function IsolatedRouter({ route, children }: { route: string; children: ReactNode }) {
   return (
     <UNSAFE_LocationContext.Provider value={null as unknown as { location: Location; navigationType: never }}>
-      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      <UNSAFE_RouteContext.Provider value={noRouteMatch}>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </UNSAFE_RouteContext.Provider>
     </UNSAFE_LocationContext.Provider>
   );
 }
