@@ -394,15 +394,18 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
         user: { login: 'claude[bot]', type: 'Bot' },
       },
     });
+    const sentVersion = (await itemOf(item.id)).version as number;
     await deliver('pull_request', pullRequest('opened', 900 + n, n));
+    // GitHub's word moves the item's version like any change, so an older panel edit is a conflict.
     expect(await itemOf(item.id)).toMatchObject({
       pullRequestUrl: `https://github.example/acme/shop/pull/${900 + n}`,
       workflowStatus: 2,
       completionDate: null,
+      version: sentVersion + 1,
     });
     await deliver('pull_request', pullRequest('closed', 900 + n, n, true));
     const done = await itemOf(item.id);
-    expect(done).toMatchObject({ workflowStatus: 3 });
+    expect(done).toMatchObject({ workflowStatus: 3, version: sentVersion + 2 });
     expect(done.completionDate).toEqual(expect.any(String));
     expect(await eventsOf(handoff.id)).toEqual([
       `sent: Issue #${n} opened in acme/shop for Claude Code`,

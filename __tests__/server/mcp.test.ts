@@ -90,6 +90,41 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(list).not.toContain(coupons.externalId);
   });
 
+  it("an agent's progress and pull request move the item's version: an edit made before them is a conflict, not an erasure", async () => {
+    const item = await createItem(t.app, owner.cookie, owner.projectId, {
+      kind: 'implementations',
+      item: { description: 'Search' },
+    });
+    const read = async () =>
+      (await call(t.app, 'GET', `/v1/teams/active/project-items/all/${item.id}`, { cookie: owner.cookie })).json().data;
+    const seen = (await read()).version as number;
+    const client = await connect((await itemToken(item.id)).token);
+    await client.callTool({ name: 'record_progress', arguments: { item: item.externalId, text: 'Started' } });
+    expect((await read()).version).toBe(seen + 1);
+    // Progress that changes nothing on the item (it is already sent to the agent) leaves the version.
+    await client.callTool({ name: 'record_progress', arguments: { item: item.externalId, text: 'Still going' } });
+    expect((await read()).version).toBe(seen + 1);
+    await client.callTool({
+      name: 'link_pull_request',
+      arguments: { item: item.externalId, url: 'https://github.com/acme/shop/pull/77' },
+    });
+    expect((await read()).version).toBe(seen + 2);
+
+    const stale = await call(t.app, 'PUT', `/v1/teams/active/project-items/implementations/${item.id}`, {
+      cookie: owner.cookie,
+      body: { projectId: owner.projectId, item: { description: 'Search, edited in the panel' }, version: seen },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().data.current).toMatchObject({
+      pullRequestUrl: 'https://github.com/acme/shop/pull/77',
+      version: seen + 2,
+    });
+    expect(await read()).toMatchObject({
+      description: 'Search',
+      pullRequestUrl: 'https://github.com/acme/shop/pull/77',
+    });
+  });
+
   it('an item token writes its own item only: progress and the pull request move the card', async () => {
     const client = await connect((await itemToken(checkout.id)).token);
     const recorded = await client.callTool({

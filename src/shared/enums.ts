@@ -18,6 +18,10 @@ export type BillingPeriod = (typeof BillingPeriod)[keyof typeof BillingPeriod];
 export const AutomationKind = { GitHubIssue: 0, LocalAutomation: 1 } as const;
 export type AutomationKind = (typeof AutomationKind)[keyof typeof AutomationKind];
 
+/** An item's hand-off progress (design §5); it only ever moves forward through an agent's or GitHub's word. */
+export const WorkflowStatus = { NotStarted: 0, SentToAgent: 1, PullRequestOpen: 2, Merged: 3, Done: 4 } as const;
+export type WorkflowStatus = (typeof WorkflowStatus)[keyof typeof WorkflowStatus];
+
 export const ItemType = { ProjectDeprecated: 0, Demo: 1, Implementation: 2, GoToMarket: 3 } as const;
 export type ItemType = (typeof ItemType)[keyof typeof ItemType];
 

@@ -4,6 +4,9 @@ import { mockBackend } from '../helpers/handlers/mockBackend';
 import { githubBackend } from '../helpers/handlers/github';
 import { coreContextFixture } from '../helpers/fixtures';
 import { renderApp, sessionState } from '../sites/renderApp';
+import { leavePage } from '../../../src/client/app/leavePage';
+
+jest.mock('../../../src/client/app/leavePage', () => ({ leavePage: jest.fn() }));
 
 function signedIn(role: 0 | 1 = 0) {
   const context = coreContextFixture('ada@example.com');
@@ -23,6 +26,9 @@ describe('GitHub settings (/settings/github)', () => {
     expect(within(claude).getByText(/Connect GitHub\./)).toBeInTheDocument();
     await user.click(connect);
     await waitFor(() => expect(githubBackend.calls).toContain('start'));
+    expect(leavePage).toHaveBeenCalledWith(
+      `https://github.example/apps/baton-test/installations/new?state=${githubBackend.state}`,
+    );
     const nav = screen.getByRole('navigation', { name: 'Settings' });
     expect(within(nav).getByRole('link', { name: 'GitHub' })).toHaveAttribute('aria-current', 'page');
   });
@@ -84,6 +90,7 @@ describe('GitHub settings (/settings/github)', () => {
     expect(screen.queryByRole('button', { name: 'Connect GitHub' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Connect your GitHub account' }));
     await waitFor(() => expect(githubBackend.calls).toEqual(['user status', 'authorize']));
+    expect(leavePage).toHaveBeenCalledWith(`https://github.example/login/oauth/authorize?state=${githubBackend.state}`);
   });
 
   test('back from authorizing the app, the member is connected as their GitHub user and can disconnect', async () => {

@@ -4,10 +4,10 @@ import { mockBackend } from '../helpers/handlers/mockBackend';
 import { mcpBackend } from '../helpers/handlers/mcp';
 import { coreContextFixture } from '../helpers/fixtures';
 import { renderApp, sessionState } from '../sites/renderApp';
-import { leaveForAuthorizationServer } from '../../../src/client/features/mcp/leaveForAuthorizationServer';
+import { leavePage } from '../../../src/client/app/leavePage';
 
-jest.mock('../../../src/client/features/mcp/leaveForAuthorizationServer', () => ({
-  leaveForAuthorizationServer: jest.fn(),
+jest.mock('../../../src/client/app/leavePage', () => ({
+  leavePage: jest.fn(),
 }));
 
 function signedIn() {
@@ -42,7 +42,7 @@ describe('the OAuth consent screen (/oauth2/consent/:interactionId)', () => {
 
     await user.click(within(card).getByRole('checkbox', { name: /Change items/ }));
     await user.click(within(card).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(leaveForAuthorizationServer).toHaveBeenCalledWith('/oauth/authorize/interaction-1'));
+    await waitFor(() => expect(leavePage).toHaveBeenCalledWith('/oauth/authorize/interaction-1'));
     expect(mcpBackend.consents).toEqual([{ interactionId: 'interaction-1', approve: true, scopes: ['items:read'] }]);
   });
 

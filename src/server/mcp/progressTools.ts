@@ -6,18 +6,14 @@
 import { insertTeamEvent } from '../repositories/teamEvents';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
 import type { Db } from '../db/types';
-import { items, type HandoffRow } from '../db/schema';
+import type { HandoffRow } from '../db/schema';
+import { advanceItemWork } from '../repositories/items';
 import { appendHandoffEvent, findLatestItemHandoff, insertHandoff, updateHandoff } from '../repositories/handoffs';
 import { invalidRequest } from '../errors';
-import { AutomationKind } from '../../shared/enums';
+import { AutomationKind, WorkflowStatus } from '../../shared/enums';
 import { answer, requireWritable, resolveItem, type McpContext } from './mcpContext';
-
-/** workflowStatus codes (design §5). */
-const SENT_TO_AGENT = 1;
-const PR_OPEN = 2;
 
 const ProgressStates = ['active', 'awaitingInput', 'complete', 'error'] as const;
 
@@ -66,10 +62,7 @@ export function registerProgressTools(server: McpServer, context: McpContext) {
           if (args.state && args.state !== handoff.state)
             await updateHandoff(tx, handoff.id, { state: args.state }, now);
           await appendHandoffEvent(tx, { handoffId: handoff.id, at: now, kind: 'progress', text: args.text.trim() });
-          await tx
-            .update(items)
-            .set({ workflowStatus: sql`greatest(${items.workflowStatus}, ${SENT_TO_AGENT})`, updatedAt: now })
-            .where(sql`${items.id} = ${item.id}`);
+          await advanceItemWork(tx, item.id, { status: WorkflowStatus.SentToAgent }, now);
           await tellBoards(tx, context, item.id);
         });
         return `Recorded on ${item.externalId}${args.state ? ` (now ${args.state})` : ''}.`;
@@ -111,14 +104,7 @@ export function registerProgressTools(server: McpServer, context: McpContext) {
             text: `Pull request #${number} linked`,
             url,
           });
-          await tx
-            .update(items)
-            .set({
-              pullRequestUrl: url,
-              workflowStatus: sql`greatest(${items.workflowStatus}, ${PR_OPEN})`,
-              updatedAt: now,
-            })
-            .where(sql`${items.id} = ${item.id}`);
+          await advanceItemWork(tx, item.id, { status: WorkflowStatus.PullRequestOpen, pullRequestUrl: url }, now);
           await tellBoards(tx, context, item.id);
         });
         return `Linked pull request #${number} to ${item.externalId}.`;

@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import type { WritableItemField } from '../../shared/contract/items';
+import type { WorkflowStatus } from '../../shared/enums';
 import { items, projectContexts, teams, type ItemRow } from '../db/schema';
 
 export type ItemInsert = typeof items.$inferInsert;
@@ -57,6 +58,44 @@ export async function updateItem(db: Db, itemId: string, change: ItemChange, now
     .where(eq(items.id, itemId))
     .returning({ version: items.version });
   return row?.version ?? 0;
+}
+
+/** What an agent or GitHub reports of an item's work: its status (never lowered), its pull request, its completion. */
+export interface ItemWork {
+  status: WorkflowStatus;
+  pullRequestUrl?: string;
+  completed?: boolean;
+}
+
+/**
+ * Records an agent's or GitHub's word on an item. Like every change, it moves the item to its next
+ * version, so a panel edit made before it is refused as a conflict rather than erasing it; when it
+ * changes nothing (the status is already as far, the link already there) the version stays.
+ * Answers the new version, or null when nothing changed.
+ */
+export async function advanceItemWork(db: Db, itemId: string, work: ItemWork, now: Date): Promise<number | null> {
+  const { status, pullRequestUrl, completed } = work;
+  const [row] = await db
+    .update(items)
+    .set({
+      workflowStatus: sql`greatest(${items.workflowStatus}, ${status})`,
+      ...(pullRequestUrl ? { pullRequestUrl } : {}),
+      ...(completed ? { completionDate: sql`coalesce(${items.completionDate}, ${now.toISOString()}::timestamptz)` } : {}),
+      updatedAt: now,
+      version: sql`${items.version} + 1`,
+    })
+    .where(
+      and(
+        eq(items.id, itemId),
+        or(
+          lt(items.workflowStatus, status),
+          pullRequestUrl ? sql`${items.pullRequestUrl} is distinct from ${pullRequestUrl}` : undefined,
+          completed ? isNull(items.completionDate) : undefined,
+        ),
+      ),
+    )
+    .returning({ version: items.version });
+  return row?.version ?? null;
 }
 
 /** The team's item with its row locked until the transaction ends, so a version check holds while it writes. */

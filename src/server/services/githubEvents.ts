@@ -8,16 +8,14 @@ import { insertTeamEvent } from '../repositories/teamEvents';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import type { GithubClient } from '../integrations/github/githubClient';
-import { githubConnections, handoffs, items, type HandoffRow } from '../db/schema';
+import { githubConnections, handoffs, type HandoffRow } from '../db/schema';
 import { appendHandoffEvent } from '../repositories/handoffs';
+import { advanceItemWork } from '../repositories/items';
+import { WorkflowStatus } from '../../shared/enums';
 import { deleteGithubUserAuthorizationsOf } from '../repositories/githubUserAuthorizations';
 
 /** What an event may ask GitHub while it is applied: the GitHub App's client, or null without one. */
 export type GithubLookups = Pick<GithubClient, 'closingIssueNumbers'>;
-
-/** workflowStatus codes (design §5). */
-const PR_OPEN = 2;
-const MERGED = 3;
 
 interface Repository {
   full_name: string;
@@ -178,14 +176,12 @@ async function onPullRequest(
     if (['opened', 'reopened', 'ready_for_review'].includes(payload.action)) {
       await setState(db, handoff, 'active', now);
       await recordPullRequest(db, handoff, { number: pr.number, url: pr.html_url, state: 'open' }, now);
-      await db
-        .update(items)
-        .set({
-          pullRequestUrl: pr.html_url,
-          workflowStatus: sql`greatest(${items.workflowStatus}, ${PR_OPEN})`,
-          updatedAt: now,
-        })
-        .where(eq(items.id, handoff.itemId));
+      await advanceItemWork(
+        db,
+        handoff.itemId,
+        { status: WorkflowStatus.PullRequestOpen, pullRequestUrl: pr.html_url },
+        now,
+      );
       await appendAndTell(db, handoff, {
         at: now,
         kind: 'pull_request',
@@ -195,15 +191,12 @@ async function onPullRequest(
     } else if (payload.action === 'closed' && pr.merged) {
       await setState(db, handoff, 'complete', now);
       await recordPullRequest(db, handoff, { number: pr.number, url: pr.html_url, state: 'merged' }, now);
-      await db
-        .update(items)
-        .set({
-          pullRequestUrl: pr.html_url,
-          workflowStatus: sql`greatest(${items.workflowStatus}, ${MERGED})`,
-          completionDate: sql`coalesce(${items.completionDate}, ${now.toISOString()}::timestamptz)`,
-          updatedAt: now,
-        })
-        .where(eq(items.id, handoff.itemId));
+      await advanceItemWork(
+        db,
+        handoff.itemId,
+        { status: WorkflowStatus.Merged, pullRequestUrl: pr.html_url, completed: true },
+        now,
+      );
       await appendAndTell(db, handoff, {
         at: now,
         kind: 'merged',

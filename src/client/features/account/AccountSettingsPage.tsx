@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { leavePage } from '../../app/leavePage';
 import { useCompleteCheckoutMutation, useGetSubscriptionQuery } from '../../api/account';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { selectActiveTeam } from '../teams/teamSlice';
@@ -23,14 +24,13 @@ export interface AccountSettingsPageProps {
   redirect?: (url: string) => void;
 }
 
-const assignLocation = (url: string) => window.location.assign(url);
 
 /**
  * `/settings/account` (spec §2): usage of each quota, plans with prices, add-ons and the account's
  * details. Everyone in the team sees them; only the account owner gets billing controls. Quota
  * errors land here with `?feature=…`, which is scrolled to and highlighted.
  */
-export function AccountSettingsPage({ redirect = assignLocation }: AccountSettingsPageProps) {
+export function AccountSettingsPage({ redirect = leavePage }: AccountSettingsPageProps) {
   const team = useAppSelector(selectActiveTeam);
   const isOwner = useAppSelector(selectIsAccountOwner);
   // Never cached (spec §9): read afresh on every visit.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStartGithubUserAuthorizationMutation } from '../../api/github';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { Alert, Button } from '../../ui';
+import { leavePage } from '../../app/leavePage';
 
 /**
  * "Connect your GitHub account": sends the member to GitHub to authorize Baton's app as themselves
@@ -14,7 +15,7 @@ export function ConnectGithubAccount(props: { label?: string; variant?: 'primary
     setProblem(null);
     try {
       // A whole-page navigation: GitHub's authorize page, then back to Settings → GitHub.
-      window.location.assign((await start().unwrap()).authorizeUrl);
+      leavePage((await start().unwrap()).authorizeUrl);
     } catch (error) {
       setProblem(errorMessage(error));
     }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { leavePage } from '../../app/leavePage';
 import {
   useCompleteGithubInstallMutation,
   useCompleteGithubUserAuthorizationMutation,
@@ -76,7 +77,7 @@ export function GithubSettingsPage() {
     setProblem(null);
     try {
       // A whole-page navigation: GitHub sends the user back to this page when the install is done.
-      window.location.assign((await startInstall().unwrap()).installUrl);
+      leavePage((await startInstall().unwrap()).installUrl);
     } catch (error) {
       setProblem(errorMessage(error));
     }

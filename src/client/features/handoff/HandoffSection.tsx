@@ -15,9 +15,8 @@ import { chainOf } from '../context/contextTree';
 import { itemReadiness, type ItemReadinessInput } from '../../../shared/handoffReadiness';
 import { Alert, Button } from '../../ui';
 import styles from './HandoffSection.module.css';
+import { WorkflowStatus } from '../../../shared/enums';
 
-/** workflowStatus "sent to agent" (design §5). */
-const SENT_TO_AGENT = 1;
 
 /** Checks the sender can fix right here, rather than an Admin in Settings → GitHub. */
 const USER_CHECK = 'Your GitHub account connected';
@@ -67,7 +66,7 @@ export function HandoffSection(props: {
       setSent(handoff);
       const saved = {
         ...(handoff.issueUrl ? { codingAgentUrl: handoff.issueUrl } : {}),
-        workflowStatus: SENT_TO_AGENT,
+        workflowStatus: WorkflowStatus.SentToAgent,
       };
       dispatch(itemHandedOff(props.itemId, saved));
       props.onSent(saved);

@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/envelopeBaseQuery';
 import { Alert, BrandMark, Button, Card, CenteredLayout, Spinner } from '../../ui';
 import type { McpScope } from '../../../shared/contract/mcp';
 import { scopeDetails, scopeNames } from './scopeNames';
-import { leaveForAuthorizationServer } from './leaveForAuthorizationServer';
+import { leavePage } from '../../app/leavePage';
 import styles from './ConsentPage.module.css';
 
 /**
@@ -58,7 +58,7 @@ function ConsentForm({ interactionId, client }: { interactionId: string; client:
     try {
       const { redirectTo } = await answer({ interactionId, approve, scopes: approve ? scopes : [] }).unwrap();
       setLeaving(true);
-      leaveForAuthorizationServer(redirectTo);
+      leavePage(redirectTo); // the authorization server redirects on to the MCP client
     } catch (error) {
       setProblem(errorMessage(error));
     }

@@ -4,7 +4,7 @@ import type { AppStartListening } from '../../app/listeners';
 import type { AppDispatch, RootState } from '../../app/store';
 import { handoffApi } from '../../api/handoff';
 import { errorMessage } from '../../api/envelopeBaseQuery';
-import { Scope } from '../../../shared/enums';
+import { Scope, WorkflowStatus } from '../../../shared/enums';
 import { ItemKinds, type BoardItem, type ItemKind } from '../items/itemModel';
 import { assignItem, createItem, moveItemBy, moveItemTo, moveItemToBucket } from '../items/itemCommands';
 import {
@@ -33,8 +33,6 @@ import {
   type ItemRef,
 } from './intents';
 
-/** workflowStatus "sent to agent" (design §5), as the hand-off section sets it after a send. */
-const SENT_TO_AGENT = 1;
 
 /** The board's item named by key (any case) or id (a temporary id follows its create). */
 export function findItem(state: RootState, ref: ItemRef): BoardItem | undefined {
@@ -164,7 +162,7 @@ export function registerQaListeners(startListening: AppStartListening) {
         api.dispatch(
           itemHandedOff(item.id, {
             ...(handoff.issueUrl ? { codingAgentUrl: handoff.issueUrl } : {}),
-            workflowStatus: SENT_TO_AGENT,
+            workflowStatus: WorkflowStatus.SentToAgent,
           }),
         );
       } catch (error) {

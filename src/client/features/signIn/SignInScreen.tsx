@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { leavePage } from '../../app/leavePage';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { useListIdentityProvidersQuery, useTestAuthenticateMutation, useValidateInviteMutation } from '../../api/auth';
 import {
@@ -22,9 +23,8 @@ export interface SignInScreenProps {
   redirect?: (url: string) => void;
 }
 
-const assignLocation = (url: string) => window.location.assign(url);
 
-export function SignInScreen({ redirect = assignLocation }: SignInScreenProps) {
+export function SignInScreen({ redirect = leavePage }: SignInScreenProps) {
   const dispatch = useAppDispatch();
   const lastUsed = useAppSelector(selectLastIdentityProvider);
   const [searchParams] = useSearchParams();

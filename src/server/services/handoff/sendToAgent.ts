@@ -16,7 +16,7 @@ import { requireGithub, type GithubSetup } from '../github';
 import { userToken } from '../githubUser';
 import { agentReadiness, findClaudeWorkflow } from './agentReadiness';
 import { COPILOT_INSTRUCTIONS, cursorComment, issueFor } from './issueBody';
-import { AutomationKind } from '../../../shared/enums';
+import { AutomationKind, WorkflowStatus } from '../../../shared/enums';
 import { itemReadiness, readinessProblems } from '../../../shared/handoffReadiness';
 import type { Handoff, ItemHandoffs, SendToAgentBody, SentHandoff } from '../../../shared/contract/handoff';
 import type { ItemColumns } from '../../repositories/items';
@@ -26,8 +26,6 @@ import { codingAgentNames, type CodingAgent } from '../../../shared/contract/git
 /** The assignee that starts Copilot's coding agent through the REST API. */
 const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
 
-/** workflowStatus "sent to agent" (design §5). */
-const SENT_TO_AGENT = 1;
 
 export const handoffOf = (row: HandoffRow): Handoff => ({
   id: row.id,
@@ -174,7 +172,7 @@ async function sendToTerminal(db: Db, input: SendInput, item: ItemColumns): Prom
         text: body.instructions.trim(),
       });
     }
-    await updateItem(tx, item.id, { workflowStatus: SENT_TO_AGENT }, now);
+    await updateItem(tx, item.id, { workflowStatus: WorkflowStatus.SentToAgent }, now);
     return stored;
   });
   return { ...handoffOf(row), terminal };
@@ -249,7 +247,7 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
         }`,
         url: created.url,
       });
-      await updateItem(tx, item.id, { codingAgentUrl: created.url, workflowStatus: SENT_TO_AGENT }, now);
+      await updateItem(tx, item.id, { codingAgentUrl: created.url, workflowStatus: WorkflowStatus.SentToAgent }, now);
       return handoffOf(row);
     });
   } catch (error) {
