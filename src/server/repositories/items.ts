@@ -80,7 +80,9 @@ export async function advanceItemWork(db: Db, itemId: string, work: ItemWork, no
     .set({
       workflowStatus: sql`greatest(${items.workflowStatus}, ${status})`,
       ...(pullRequestUrl ? { pullRequestUrl } : {}),
-      ...(completed ? { completionDate: sql`coalesce(${items.completionDate}, ${now.toISOString()}::timestamptz)` } : {}),
+      ...(completed
+        ? { completionDate: sql`coalesce(${items.completionDate}, ${now.toISOString()}::timestamptz)` }
+        : {}),
       updatedAt: now,
       version: sql`${items.version} + 1`,
     })

@@ -24,7 +24,6 @@ export interface AccountSettingsPageProps {
   redirect?: (url: string) => void;
 }
 
-
 /**
  * `/settings/account` (spec §2): usage of each quota, plans with prices, add-ons and the account's
  * details. Everyone in the team sees them; only the account owner gets billing controls. Quota

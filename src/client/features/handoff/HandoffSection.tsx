@@ -17,7 +17,6 @@ import { Alert, Button } from '../../ui';
 import styles from './HandoffSection.module.css';
 import { WorkflowStatus } from '../../../shared/enums';
 
-
 /** Checks the sender can fix right here, rather than an Admin in Settings → GitHub. */
 const USER_CHECK = 'Your GitHub account connected';
 

@@ -33,7 +33,6 @@ import {
   type ItemRef,
 } from './intents';
 
-
 /** The board's item named by key (any case) or id (a temporary id follows its create). */
 export function findItem(state: RootState, ref: ItemRef): BoardItem | undefined {
   const items = state.items;

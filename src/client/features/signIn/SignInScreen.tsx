@@ -23,7 +23,6 @@ export interface SignInScreenProps {
   redirect?: (url: string) => void;
 }
 
-
 export function SignInScreen({ redirect = leavePage }: SignInScreenProps) {
   const dispatch = useAppDispatch();
   const lastUsed = useAppSelector(selectLastIdentityProvider);

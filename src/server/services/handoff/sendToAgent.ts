@@ -26,7 +26,6 @@ import { codingAgentNames, type CodingAgent } from '../../../shared/contract/git
 /** The assignee that starts Copilot's coding agent through the REST API. */
 const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
 
-
 export const handoffOf = (row: HandoffRow): Handoff => ({
   id: row.id,
   itemId: row.itemId,
