@@ -1,3 +1,5 @@
+import { eq, inArray } from 'drizzle-orm';
+import { accounts, users } from '../../src/server/db/schema';
 import { buildTestApp, call, signInAs, type TestApp } from './helpers/testApp';
 import { expectForbidden, invite, join, putPlan } from './helpers/members';
 import { createItem } from './helpers/planning';
@@ -53,16 +55,30 @@ describe('role × route matrix', () => {
   });
   afterAll(() => t.close());
 
-  /** After each call: everyone back in the matrix team, the account back on Business. */
+  /** After each call: everyone back in the matrix team, the account back on Business (read first: most calls change neither). */
   afterEach(async () => {
+    const emails = { owner: 'owner@matrix.example', admin: 'admin@matrix.example', editor: 'editor@matrix.example' };
+    const activeTeams = new Map(
+      (
+        await t.app.db
+          .select({ emailAddress: users.emailAddress, activeTeamId: users.activeTeamId })
+          .from(users)
+          .where(inArray(users.emailAddress, Object.values(emails)))
+      ).map((user) => [user.emailAddress, user.activeTeamId]),
+    );
     for (const actor of ['owner', 'admin', 'editor'] as const) {
+      if (activeTeams.get(emails[actor]) === teamId) continue;
       const back = await call(t.app, 'PUT', '/v1/users/active/active-team', {
         cookie: cookies[actor],
         body: { newActiveTeamIdentity: teamId },
       });
       expect(back.statusCode).toBe(200);
     }
-    await putPlan(t.app, cookies.owner, 'business');
+    const [account] = await t.app.db
+      .select({ plan: accounts.plan, billingPeriod: accounts.billingPeriod })
+      .from(accounts)
+      .where(eq(accounts.id, emails.owner));
+    if (account?.plan !== 'business' || account.billingPeriod !== 0) await putPlan(t.app, cookies.owner, 'business');
   });
 
   const freshMember = async () => (await join(t.app, cookies.owner, unique('member'))).userId;

@@ -38,7 +38,11 @@ const json = (url: string, body?: unknown, cookie?: string) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-describe('the server process', () => {
+// The process runs on the embedded database whatever the suite's database is: the PostgreSQL run
+// (npm run test:pg) would only repeat it.
+const onEmbeddedDatabaseRun = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+
+onEmbeddedDatabaseRun('the server process', () => {
   let dataDir: string;
   let running: ChildProcess | undefined;
   beforeAll(async () => {
