@@ -48,3 +48,20 @@ beforeEach(() => {
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+// React's warnings (an update outside act(), a missing key) and jsdom's "not implemented" errors fail
+// the test that caused them: each one hides a test that does not wait for what it causes.
+const consoleError = console.error.bind(console);
+let warnings: string[] = [];
+console.error = (...args: unknown[]) => {
+  const text = args.map(String).join(' ');
+  if (/not wrapped in act|Each child in a list should have a unique "key"|Not implemented:/.test(text))
+    warnings.push(text.split('\n')[0]!);
+  consoleError(...args);
+};
+beforeEach(() => {
+  warnings = [];
+});
+afterEach(() => {
+  if (warnings.length > 0) throw new Error(`The test caused React or jsdom warnings:\n${warnings.join('\n')}`);
+});

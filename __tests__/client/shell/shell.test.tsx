@@ -14,13 +14,15 @@ afterEach(() => {
 });
 
 test('the top bar shows team, active project and e-mail; the main area holds the board’s place', async () => {
-  renderApp('/', signedInState('ada@example.com'));
+  mockBackend.signIn(coreContextFixture('ada@example.com'));
+  const { store } = renderApp('/', signedInState('ada@example.com'));
   const banner = screen.getByRole('banner');
   expect(within(banner).getByText('Analytical Engines')).toBeInTheDocument();
   expect(within(banner).getByText('First project')).toBeInTheDocument();
   expect(within(banner).getByText('ada@example.com')).toBeInTheDocument();
   const board = within(screen.getByRole('main')).getByRole('region', { name: 'Board' });
   expect(within(board).getByRole('button', { name: /Project: First project/ })).toBeInTheDocument();
+  await waitFor(() => expect(store.getState().items.complete).toBe(true));
 });
 
 test('the active project is the one the user context names', async () => {
@@ -52,6 +54,7 @@ test('sign-out blocks the screen while it runs and returns to sign-in', async ()
     }),
   );
   const { store } = renderApp('/', signedInState());
+  await waitFor(() => expect(store.getState().items.complete).toBe(true));
   await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
   expect(await screen.findByTestId('blocking-overlay')).toBeInTheDocument();
