@@ -15,7 +15,7 @@ import { tableSnapshot } from './tableSnapshot';
  * app must still answer /healthz. FUZZ_RUNS sets the requests per operation, FUZZ_SEED replays a run.
  */
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 interface Parameter {
