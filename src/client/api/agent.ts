@@ -74,6 +74,7 @@ export const agentApi = enhancedApi.enhanceEndpoints({
         body: arg.body,
         headers: { accept: 'text/event-stream' },
         responseHandler: eventStreamHandler(arg.streamId ?? ''),
+        timeout: 0, // no client time-out: the stream shows progress, and the server bounds it (AI_TIMEOUT_SECONDS)
       }),
       // The server wrote the part into the stored draft: show it at once, then read the draft again
       // (for what only the server adds, such as the ids of new patterns).

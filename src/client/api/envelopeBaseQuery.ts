@@ -11,7 +11,14 @@ import { replayAnswer } from '../features/support/replayNetwork';
  */
 export const apiBaseUrl = () => globalThis.location?.origin ?? 'http://localhost';
 
-const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
+/**
+ * How long a call may take before it fails with a message: a call that never ends would otherwise hold
+ * every later write queued behind it (a project's moves). Generation streams its answer and is bounded
+ * by the server's own AI_TIMEOUT_SECONDS instead (its query asks for no time-out).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include', timeout: REQUEST_TIMEOUT_MS });
 
 /**
  * Every call that changes data is JSON, even without a body (the server's CSRF rule), and names this
@@ -64,9 +71,19 @@ export function envelopeOf(error: unknown): Envelope | undefined {
   return data && typeof data === 'object' && 'result' in data ? (data as Envelope) : undefined;
 }
 
+/** What the user is told of a call that got no answer, rather than the browser's own words for it. */
+const unansweredMessages: Record<string, string> = {
+  TIMEOUT_ERROR: 'Baton did not answer in time. Try again.',
+  FETCH_ERROR: 'Baton could not be reached. Check your connection and try again.',
+};
+
 /** A message fit to show the user for a failed call. */
 export function errorMessage(error: unknown): string {
+  const failure = error as { status?: unknown; error?: string } | undefined;
   return (
-    envelopeOf(error)?.message ?? (error as { error?: string } | undefined)?.error ?? 'Sorry, there was a problem.'
+    envelopeOf(error)?.message ??
+    unansweredMessages[String(failure?.status)] ??
+    failure?.error ??
+    'Sorry, there was a problem.'
   );
 }
