@@ -158,7 +158,11 @@ describe('"Move to…" menu', () => {
     const { idle } = renderBoard();
     await user.click(await screen.findByRole('button', { name: 'Actions for AE-1' }));
     const menu = await screen.findByRole('menu');
-    act(() => within(menu).getByRole('menuitem', { name: /Move to/ }).focus());
+    act(() =>
+      within(menu)
+        .getByRole('menuitem', { name: /Move to/ })
+        .focus(),
+    );
     await user.keyboard('{ArrowRight}');
     const targets = await screen.findByRole('menu', { name: /Move to/ });
     act(() => within(targets).getByRole('menuitem', { name: 'Unscheduled, out of scope' }).focus());
