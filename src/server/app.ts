@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions) {
 
   app.decorate('config', config);
   app.decorate('oidc', options.oidc ?? createOidcProviders(config, { log: app.log }));
-  app.decorate('payments', createPaymentProvider(config));
+  app.decorate('payments', await createPaymentProvider(config));
   app.decorate('agentGenerator', options.agentGenerator ?? createAgentGenerator(config.ai));
   app.decorate('github', config.github ? { config: config.github, client: createGithubClient(config.github) } : null);
   app.addHook('onSend', async (request, reply) => {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { webcrypto } from 'node:crypto';
+import { format } from 'node:util';
 
 // A whole user flow typed key by key takes seconds on a busy machine; jest ignores a project's testTimeout.
 jest.setTimeout(15_000);
@@ -54,7 +55,7 @@ afterAll(() => server.close());
 const consoleError = console.error.bind(console);
 let warnings: string[] = [];
 console.error = (...args: unknown[]) => {
-  const text = args.map(String).join(' ');
+  const text = format(...args);
   if (/not wrapped in act|Each child in a list should have a unique "key"|Not implemented:/.test(text))
     warnings.push(text.split('\n')[0]!);
   consoleError(...args);

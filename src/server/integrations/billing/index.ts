@@ -6,6 +6,6 @@ import type { PaymentProvider } from './types';
 export * from './types';
 
 /** Stripe when it is configured, otherwise no payment provider. */
-export function createPaymentProvider(config: Config): PaymentProvider {
+export async function createPaymentProvider(config: Config): Promise<PaymentProvider> {
   return config.stripe ? createStripeProvider(config.stripe, config.publicUrl) : noPaymentProvider;
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config/config';
 import { addOns, periodPriceCents, plans } from '../../../shared/plans';
 import type { BillingPeriod } from '../../../shared/enums';
@@ -10,18 +10,6 @@ import {
   type Purchase,
 } from './types';
 
-/** Stripe's own errors carry its HTTP status and message; Baton answers them as its own failure. */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
-      throw new PaymentProviderError(`Stripe: ${error.message}`, { cause: error });
-    }
-    throw error;
-  }
-}
-
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -30,7 +18,22 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  * catalogue (found or created in Stripe by a lookup key that names item, interval and amount, so a
  * catalogue price change makes a new Stripe price), and webhooks verified with the signing secret.
  */
-export function createStripeProvider(config: StripeConfig, publicUrl: string): PaymentProvider {
+export async function createStripeProvider(config: StripeConfig, publicUrl: string): Promise<PaymentProvider> {
+  // The SDK (a megabyte of JavaScript) is loaded only where Stripe is configured.
+  const { default: Stripe } = await import('stripe');
+
+  /** Stripe's own errors carry its HTTP status and message; Baton answers them as its own failure. */
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) {
+        throw new PaymentProviderError(`Stripe: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
   const stripe = new Stripe(config.secretKey, {
     ...config.apiBase,
     maxNetworkRetries: 2,
