@@ -67,6 +67,9 @@ module.exports = (_env, argv) => {
       clean: true,
     },
     devtool: 'source-map',
+    // Built modules and minified chunks are kept in node_modules/.cache/webpack: a build after a small
+    // change (npm start after an edit, a second build with another BUILD_HASH) redoes only what changed.
+    cache: { type: 'filesystem', buildDependencies: { config: [__filename] } },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // react-router 7 exports only its development build (warnings and checks); its production build ships beside it.
