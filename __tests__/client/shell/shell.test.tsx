@@ -60,6 +60,8 @@ test('sign-out blocks the screen while it runs and returns to sign-in', async ()
   expect(await screen.findByTestId('blocking-overlay')).toBeInTheDocument();
   answer();
   expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+  // The sign-in screen has read its providers: nothing of it is still on its way.
+  expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
   expect(screen.queryByTestId('blocking-overlay')).not.toBeInTheDocument();
   expect(selectCoreContext(store.getState())).toBeNull();
   // Nothing answered after the sign-out counts as session activity: the next load checks no dead session.
@@ -78,6 +80,7 @@ test('a failed sign-out still returns to sign-in', async () => {
   renderApp('/', signedInState());
   await user.click(screen.getByRole('button', { name: 'Sign out' }));
   expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
 });
 
 test('a returning browser with a live session is asked once and gets the shell', async () => {
@@ -90,6 +93,7 @@ test('a returning browser with a live session is asked once and gets the shell',
 test('a returning browser whose session has ended gets the sign-in screen', async () => {
   renderApp('/', sessionState({ lastAuthExtensionTimestamp: Date.now() }));
   expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
 });
 
 test('a server that cannot be reached is said so, with a retry', async () => {
@@ -129,4 +133,5 @@ test('account settings is a page of the shell', async () => {
 test('account settings needs a session', async () => {
   renderApp('/settings/account');
   expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
 });

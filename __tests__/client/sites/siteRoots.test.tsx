@@ -9,6 +9,8 @@ afterEach(() => window.history.replaceState(null, '', '/'));
 test('the app site restores the store, then routes the browser URL (signed out: sign-in)', async () => {
   render(<AppSite />);
   expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+  // Its providers are read: nothing of the screen is still on its way when the test ends.
+  expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
 });
 
 test('the main content site routes the browser URL', async () => {
