@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { selectCoreContext } from '../../../src/client/features/session/coreContextSlice';
 import { server } from '../helpers/server';
+import { heldAnswer } from '../helpers/heldAnswer';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { coreContextFixture } from '../helpers/fixtures';
 import { renderApp, sessionState, signedInState } from '../sites/renderApp';
@@ -43,12 +44,10 @@ test('the active project is the one the user context names', async () => {
 test('sign-out blocks the screen while it runs and returns to sign-in', async () => {
   const user = userEvent.setup();
   mockBackend.signIn();
-  // The sign-out answers only once the test has seen the overlay: no race with a busy machine.
-  let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const answer = heldAnswer();
   server.use(
     http.post(signOutUrl, async () => {
-      await answered;
+      await answer.held;
       mockBackend.signedIn = false;
       return HttpResponse.json({ result: 'Ok' });
     }),
@@ -58,7 +57,7 @@ test('sign-out blocks the screen while it runs and returns to sign-in', async ()
   await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
   expect(await screen.findByTestId('blocking-overlay')).toBeInTheDocument();
-  answer();
+  answer.release();
   expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
   // The sign-in screen has read its providers: nothing of it is still on its way.
   expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { server } from '../helpers/server';
+import { heldAnswer } from '../helpers/heldAnswer';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { coreContextFixture } from '../helpers/fixtures';
 import { renderApp, sessionState } from '../sites/renderApp';
@@ -30,9 +31,10 @@ function signedIn() {
 
 test('a signed-in user following an invite link is asked, then joins the team (blocking while it changes)', async () => {
   const user = userEvent.setup();
+  const answer = heldAnswer();
   server.use(
     http.post(v1('/users/active/accept-invite'), async () => {
-      await delay(50);
+      await answer.held;
     }),
   );
   const { router } = renderApp('/join?invite=good-invite-code', signedIn());
@@ -40,6 +42,7 @@ test('a signed-in user following an invite link is asked, then joins the team (b
   expect(screen.getByText(/You were invited to/)).toHaveTextContent('ada@example.com');
   await user.click(screen.getByRole('button', { name: 'Join Difference Engines' }));
   expect(await screen.findByTestId('blocking-overlay')).toBeInTheDocument();
+  answer.release();
 
   await waitFor(() => expect(router.location.pathname).toBe('/'));
   expect(router.location.search).toBe('');

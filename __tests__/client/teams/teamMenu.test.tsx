@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { selectActiveTeam, selectAvailableTeams } from '../../../src/client/features/teams/teamSlice';
 import { server } from '../helpers/server';
+import { heldAnswer } from '../helpers/heldAnswer';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { failed, teamFixture, teamsBackend, withOtherTeams } from '../helpers/handlers/teams';
 import { coreContextFixture } from '../helpers/fixtures';
@@ -43,13 +44,6 @@ const findMenuButton = () => screen.findByRole('button', { name: /team menu/ });
 async function openMenu(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await findMenuButton());
   return screen.findByRole('menu');
-}
-
-/** A server answer held until the test has seen the pending state (a timer would race a busy machine). */
-function heldAnswer() {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  return { held, release };
 }
 
 test('the team menu lists the teams, offers members, rename and create; keyboard opens it', async () => {
