@@ -51,10 +51,18 @@ describe('team events', () => {
     expect(stream.status).toBe(200);
 
     const item = await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'Live one' } });
+    // The change carries the new card, so the member's board adds it without reading the board.
     expect((await stream.next(change('items'))).data).toEqual({
       kind: 'items',
       projectId: owner.projectId,
-      itemIds: [],
+      itemIds: [item.id],
+      items: [
+        expect.objectContaining({
+          id: item.id,
+          description: 'Live one',
+          projectContexts: [expect.objectContaining({ projectId: owner.projectId, sortKey: expect.any(Number) })],
+        }),
+      ],
     });
     const completed = await call(t.app, 'PUT', `/v1/teams/active/project-items/all/${item.id}/complete`, {
       cookie: owner.cookie,
@@ -66,8 +74,17 @@ describe('team events', () => {
     expect((await stream.next(change('items'))).data).toMatchObject({
       kind: 'items',
       itemIds: [item.id],
+      items: [{ id: item.id, completionDate: expect.any(String) }],
       origin: 'owner-tab-1',
     });
+
+    // A deleted item is named with nothing carried: the boards drop its card.
+    const deleted = await call(t.app, 'DELETE', `/v1/teams/active/project-items/all/${item.id}`, {
+      cookie: owner.cookie,
+      body: { projectId: owner.projectId },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await stream.next(change('items'))).data).toMatchObject({ itemIds: [item.id], items: [] });
 
     const renamed = await call(t.app, 'PUT', '/v1/teams/active/name', {
       cookie: owner.cookie,
@@ -93,11 +110,13 @@ describe('team events', () => {
     const moved = await move(t.app, owner.cookie, owner.projectId, item.id, { newAssignment: onDay(20_800) });
     expect(moved.statusCode).toBe(200);
     expect(await count()).toBe(before + 1);
-    expect((await stream.next(change('items'))).data).toEqual({
-      kind: 'items',
-      projectId: owner.projectId,
-      itemIds: [item.id],
-    });
+    const heard = (await stream.next(change('items'))).data as { items: { projectContexts: unknown[] }[] };
+    expect(heard).toMatchObject({ kind: 'items', projectId: owner.projectId, itemIds: [item.id] });
+    // The move's new place rides on the change, in a few hundred bytes.
+    expect(heard.items[0]!.projectContexts).toEqual([
+      expect.objectContaining({ projectId: owner.projectId, assignedTimeframe: { span: 0, index: 20_800 } }),
+    ]);
+    expect(JSON.stringify(heard).length).toBeLessThan(2_048);
   });
 
   it('resumes after Last-Event-ID, and answers reset when events in between are gone', async () => {

@@ -3,7 +3,8 @@ import { itemDeleteRequested, itemUpdateRequested } from '../../../src/client/fe
 import { removedFromTeam, teamChangeReceived } from '../../../src/client/features/live/liveActions';
 import { refreshBoard } from '../../../src/client/features/items/itemCommands';
 import { server } from '../helpers/server';
-import { planBackend, unscheduled } from '../helpers/handlers/planBackend';
+import { dayBucket, planBackend, unscheduled, type StoredItem } from '../helpers/handlers/planBackend';
+import type { ChangedItem } from '../../../src/shared/contract/events';
 import { boardStore } from '../items/boardStore';
 
 const itemsUrl = (path: string) => `${location.origin}/v1/teams/active/project-items${path}`;
@@ -16,6 +17,79 @@ function seedThree() {
     { id: 'c', description: 'Gamma' },
   ]);
 }
+
+/** An item as a live change carries it: a card's fields and every project context (no history). */
+function carried(id: string): ChangedItem {
+  const stored = planBackend.items.find((item) => item.id === id) as StoredItem;
+  return {
+    id: stored.id,
+    linkId: stored.linkId,
+    teamId: stored.teamId,
+    dateCreated: stored.dateCreated,
+    itemType: stored.itemType,
+    description: stored.description,
+    externalId: stored.externalId,
+    workflowStatus: stored.workflowStatus,
+    parentContextItemId: stored.parentContextItemId,
+    startDate: stored.startDate,
+    completionDate: stored.completionDate,
+    projectContexts: stored.projectContexts.map(({ assignmentHistory: _history, ...placement }) => placement),
+  };
+}
+
+const boardReads = () => planBackend.log.filter((call) => call.startsWith('query'));
+
+describe('live changes that carry their items', () => {
+  it('patch the board in place: a rename, a new card, a delete and a move, with no board read', async () => {
+    seedThree();
+    planBackend.seed([{ id: 'd', description: 'Delta', bucket: dayBucket(20_800) }]);
+    const { store, ids, item } = await boardStore();
+    const readsBefore = boardReads().length;
+
+    planBackend.items.find((stored) => stored.id === 'b')!.description = 'Beta, renamed';
+    planBackend.seed([{ id: 'e', description: 'Epsilon' }]);
+    const moved = planBackend.items.find((stored) => stored.id === 'd')!;
+    moved.projectContexts[0] = { ...moved.projectContexts[0]!, ...unscheduled(), sortKey: -1 };
+    store.dispatch(
+      teamChangeReceived({
+        kind: 'items',
+        projectId: 'project-1',
+        itemIds: ['b', 'c', 'd', 'e'],
+        items: ['b', 'd', 'e'].map(carried),
+      }),
+    );
+
+    expect(item('b')?.description).toBe('Beta, renamed');
+    expect(item('c')).toBeUndefined();
+    // The moved card sits where its key puts it; the new one too.
+    expect(ids(unscheduled())).toEqual(['d', 'a', 'b', 'e']);
+    expect(ids(dayBucket(20_800))).toEqual([]);
+    await settle();
+    expect(boardReads().length).toBe(readsBefore);
+  });
+
+  it("keep this browser's edit in flight and take the rest of the change", async () => {
+    seedThree();
+    const { store, idle, item } = await boardStore();
+    server.use(
+      http.put(itemsUrl('/demos/:id'), async () => {
+        await delay(300);
+        return HttpResponse.json({ result: 'Failed', message: 'slow' }, { status: 500 });
+      }),
+    );
+    store.dispatch(itemUpdateRequested('a', { description: 'Mine' }, 'project-1'));
+    const theirs = planBackend.items.find((stored) => stored.id === 'a')!;
+    theirs.description = 'Theirs';
+    theirs.workflowStatus = 2;
+    store.dispatch(
+      teamChangeReceived({ kind: 'items', projectId: 'project-1', itemIds: ['a'], items: [carried('a')] }),
+    );
+    expect(item('a')).toMatchObject({ description: 'Mine', workflowStatus: 2 });
+    // The edit fails: the card goes back to their description, not the one from before.
+    await idle();
+    expect(item('a')).toMatchObject({ description: 'Theirs', workflowStatus: 2 });
+  });
+});
 
 describe('live updates on the board', () => {
   it("another member's rename, new item and delete show after the event, without a reload", async () => {

@@ -15,6 +15,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     teamChangesPublished: boolean;
+    /** Set by a handler that creates items: their ids, which its team event then names. */
+    createdItemIds: readonly string[] | null;
   }
 }
 
@@ -28,6 +30,7 @@ function changesOf(request: FastifyRequest): TeamEvent[] {
     params: (request.params ?? {}) as Record<string, string | undefined>,
     body:
       typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : undefined,
+    createdItemIds: request.createdItemIds,
   });
   const clientId = request.headers[CLIENT_ID_HEADER];
   const origin = typeof clientId === 'string' && CLIENT_ID_PATTERN.test(clientId) ? clientId : undefined;
@@ -42,6 +45,7 @@ function changesOf(request: FastifyRequest): TeamEvent[] {
  */
 async function teamChangeEvents(app: FastifyInstance) {
   app.decorateRequest('teamChangesPublished', false);
+  app.decorateRequest('createdItemIds', null);
   app.decorate('takeTeamChanges', (request: FastifyRequest) => {
     const teamId = request.auth?.activeTeamId;
     if (!teamId) return undefined;

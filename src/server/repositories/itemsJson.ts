@@ -202,3 +202,14 @@ export async function teamItemJson(db: Db, teamId: string, itemId: string): Prom
     where ${and(eq(items.id, itemId), eq(items.teamId, teamId))}`);
   return rowsOf<{ item: string }>(result)[0]?.item ?? null;
 }
+
+/** Shared contract ChangedItem: a card's fields with the item's place in every project. */
+const changedItemJson = sql`json_build_object(${commonFields(boardDescription)}, 'projectContexts', ${allContextsJson})`;
+
+/** The team's items among `ids` as a live change carries them (ChangedItem[] JSON text); deleted ones are absent. */
+export async function changedItemsJson(db: Db, teamId: string, ids: readonly string[]): Promise<string> {
+  const result = await db.execute(sql`
+    select coalesce(json_agg(${changedItemJson}), '[]')::text as items from ${items}
+    where ${items.teamId} = ${teamId} and ${items.id} = any(${sql.param([...ids])}::text[])`);
+  return rowsOf<{ items: string }>(result)[0]!.items;
+}

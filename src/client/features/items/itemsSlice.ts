@@ -225,6 +225,17 @@ function rebuildBuckets(items: readonly BoardItem[]): Record<string, string[]> {
   return bucketIds;
 }
 
+/** Puts an item into its bucket's list where its sort key (then id) places it. */
+function insertInKeyOrder(state: ItemsState, item: BoardItem) {
+  const key = bucketKey(bucketOf(item));
+  const place = { sortKey: item.plan.sortKey, id: item.id };
+  const at = listOf(state, key).findIndex((other) => {
+    const entity = itemOf(state, other);
+    return entity !== undefined && compareSortKeys(place, { sortKey: entity.plan.sortKey, id: other }) < 0;
+  });
+  insertIntoBucket(state, item.id, key, at < 0 ? Number.MAX_SAFE_INTEGER : at);
+}
+
 function applyRebalanced(state: ItemsState, keys: RebalancedSortKeys | undefined) {
   for (const { id, sortKey } of keys ?? []) {
     const entity = itemOf(state, id);
@@ -398,6 +409,46 @@ export const itemsSlice = createSlice({
       const items = [...merged.values()];
       setItems(state, items);
       state.bucketIds = rebuildBuckets(items);
+    },
+    /**
+     * Another member's change to these items, carried by the event (shared/contract/events.ts): each is
+     * patched in place, a listed id with nothing carried (deleted, or no longer in this project) leaves
+     * the board. What this browser has in flight wins as in boardRefreshed, field by field: a pending
+     * edit keeps its fields, a pending move its place, a pending delete stays deleted.
+     */
+    remoteItemsChanged(
+      state,
+      action: PayloadAction<{ projectId: string; itemIds: readonly string[]; items: readonly BoardItemAnswer[] }>,
+    ) {
+      const { projectId, itemIds } = action.payload;
+      if (state.projectId !== projectId || state.status !== 'ready') return;
+      // A board read in flight may predate this change: it is dropped and read again (refreshBoard).
+      state.revision += 1;
+      const carried = new Map(action.payload.items.map((answer) => [answer.id, toBoardItem(answer, projectId)]));
+      for (const id of itemIds) {
+        if (id in state.pendingDeletes) continue;
+        const mine = itemOf(state, id);
+        const theirs = carried.get(id) ?? null;
+        const pending = state.pendingUpdates[id];
+        if (!theirs) {
+          if (mine && !pending && !state.pendingMoves[id]) {
+            removeFromBucket(state, id, bucketKey(bucketOf(mine)));
+            removeItem(state, id);
+          }
+          continue;
+        }
+        if (pending && mine) {
+          // Their value of a field this browser is writing is what a failed write goes back to.
+          for (const field of Object.keys(pending.confirmed) as (keyof BoardFields)[]) {
+            Object.assign(pending.confirmed, { [field]: theirs[field] });
+            Object.assign(theirs, { [field]: mine[field] });
+          }
+        }
+        if (mine && state.pendingMoves[id]) theirs.plan = mine.plan;
+        if (mine) removeFromBucket(state, id, bucketKey(bucketOf(mine)));
+        addItem(state, theirs);
+        insertInKeyOrder(state, theirs);
+      }
     },
     boardLoadFailed(state, action: PayloadAction<{ projectId: string; error: string }>) {
       if (state.projectId !== action.payload.projectId) return;
@@ -649,6 +700,7 @@ export const {
   boardRestRetried,
   boardChangeMissed,
   boardLoadFailed,
+  remoteItemsChanged,
   itemCreateConfirmed,
   itemCreateFailed,
   itemUpdateSettled,

@@ -1,8 +1,9 @@
 /**
- * Applies what the events stream says to the same slices the user's own changes go through: the
- * board is read again (behind this browser's writes in flight, see boardRefreshed), the open item's
+ * Applies what the events stream says to the same slices the user's own changes go through: a change
+ * that carries its items patches the board (remoteItemsChanged); any other is read again (behind this
+ * browser's writes in flight, see boardRefreshed), with bursts coalesced into one read. The open item's
  * panel and hand-off history are refetched, and the core context (team, members, projects) is read
- * again. Bursts of events are coalesced into one read.
+ * again.
  */
 import type { AppDispatch } from '../../app/store';
 import type { AppStartListening } from '../../app/listeners';
@@ -10,6 +11,7 @@ import { api } from '../../api/apiSlice';
 import { userAndTeamApi } from '../../api/userAndTeam';
 import { noticeShown } from '../board/boardSlice';
 import { refreshBoard } from '../items/itemCommands';
+import { remoteItemsChanged } from '../items/itemsSlice';
 import { liveResyncNeeded, removedFromTeam, teamChangeReceived } from './liveActions';
 
 /** Long enough to gather a burst (a bulk move sends one event per item), short enough to feel live. */
@@ -36,6 +38,12 @@ export function registerLiveListeners(startListening: AppStartListening) {
               ]),
             ),
           );
+        }
+        // The change carries the items: a complete board patches itself, no read.
+        const { projectId } = items;
+        if (change.items && projectId !== null && items.status === 'ready' && items.complete) {
+          listenerApi.dispatch(remoteItemsChanged({ projectId, itemIds: change.itemIds, items: change.items }));
+          return;
         }
         if (change.projectId !== null && change.projectId !== items.projectId) return;
       } else {

@@ -75,6 +75,7 @@ export default async function itemRoutes(fastify: FastifyInstance) {
           field: () => 'body',
         };
         const created = await app.db.transaction((tx) => createItems(tx, input));
+        request.createdItemIds = created.items.map((item) => item.id);
         return ok({
           ...created.items[0]!,
           ...(created.rebalancedSortKeys ? { rebalancedSortKeys: created.rebalancedSortKeys } : {}),
@@ -181,7 +182,9 @@ export default async function itemRoutes(fastify: FastifyInstance) {
         now: app.clock.now(),
         field: (index: number) => `body.items.${index}`,
       };
-      return ok(await app.db.transaction((tx) => createItems(tx, input)));
+      const created = await app.db.transaction((tx) => createItems(tx, input));
+      request.createdItemIds = created.items.map((item) => item.id);
+      return ok(created);
     },
   );
 
@@ -206,7 +209,9 @@ export default async function itemRoutes(fastify: FastifyInstance) {
         descriptions: request.body.descriptions,
         now: app.clock.now(),
       };
-      return ok(await app.db.transaction((tx) => splitItem(tx, input)));
+      const parts = await app.db.transaction((tx) => splitItem(tx, input));
+      request.createdItemIds = parts.items.map((item) => item.id);
+      return ok(parts);
     },
   );
 }

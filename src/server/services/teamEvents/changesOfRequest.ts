@@ -6,6 +6,8 @@ export interface WriteRequest {
   route: string;
   params: Record<string, string | undefined>;
   body: Record<string, unknown> | undefined;
+  /** The items the write created, when its handler said (so boards add them without reading the board). */
+  createdItemIds?: readonly string[] | null;
 }
 
 const TEAM_ROUTES = [
@@ -18,19 +20,6 @@ const TEAM_ROUTES = [
   '/v1/accounts/active/plan',
   '/v1/accounts/active/plan/add-ons',
 ];
-/** The guided flows that add items to a project, and those that change a project's plan or story. */
-const AGENT_ITEM_ROUTES = [
-  '/v1/agent/add-multiple-items',
-  '/v1/agent/add-single-new-item',
-  '/v1/agent/split-project-item',
-];
-const AGENT_PROJECT_ROUTES = [
-  '/v1/agent/project-plan',
-  '/v1/agent/product-story',
-  '/v1/agent/engineering-patterns',
-  '/v1/agent/product-patterns',
-];
-
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
@@ -38,16 +27,17 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
  * that change only the caller's own view (active project, settings, tokens) or nothing on a board
  * (context items, GitHub settings) answer nothing.
  */
-export function changesOfRequest({ method, route, params, body }: WriteRequest): TeamChange[] {
+export function changesOfRequest({ method, route, params, body, createdItemIds }: WriteRequest): TeamChange[] {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return [];
   const projectId = text(body?.['projectId']) ?? text(params['projectId']);
   if (route.endsWith('/all/query') || route === '/v1/teams/active/projects/active') return [];
 
   if (route.startsWith('/v1/teams/active/project-items/')) {
     const itemId = text(params['id']) ?? text(body?.['itemId']);
-    // A create, split or bulk create adds items whose ids the other boards do not know yet.
     const adds = method === 'POST' && !route.endsWith('/send-to-agent');
-    return [{ kind: 'items', projectId, itemIds: itemId && !adds ? [itemId] : [] }];
+    // A create, split or bulk create whose handler did not name what it added: any item of the project.
+    if (adds && !createdItemIds) return [{ kind: 'items', projectId, itemIds: [] }];
+    return [{ kind: 'items', projectId, itemIds: [...(itemId ? [itemId] : []), ...(createdItemIds ?? [])] }];
   }
   if (route === '/v1/teams/active/projects/:projectId/all/:itemId/project-context') {
     return [{ kind: 'items', projectId, itemIds: [params['itemId']!] }];
@@ -62,8 +52,6 @@ export function changesOfRequest({ method, route, params, body }: WriteRequest):
         ]
       : [{ kind: 'projects', projectId: id }];
   }
-  if (AGENT_ITEM_ROUTES.includes(route)) return [{ kind: 'items', projectId, itemIds: [] }];
-  if (AGENT_PROJECT_ROUTES.includes(route)) return [{ kind: 'projects', projectId }];
   if (route === '/v1/teams/active/members/:userId' && method === 'DELETE') {
     return [{ kind: 'memberRemoved', userId: params['userId']! }, { kind: 'team' }];
   }

@@ -8,6 +8,7 @@ import {
   TEAM_EVENTS_CHANNEL,
 } from '../../repositories/teamEvents';
 import type { TeamEvent } from '../../../shared/contract/events';
+import { withChangedItems } from './changedItems';
 
 /** One open stream: the events of its team after `lastId` are written to it, in order. */
 export interface TeamEventSubscriber {
@@ -46,8 +47,9 @@ export function createTeamEventHub(database: Database, log: FastifyBaseLogger): 
     const from = Math.min(...subscribers.map((subscriber) => subscriber.lastId));
     let rows = await listTeamEventsAfter(db, teamId, from, BATCH);
     while (rows.length > 0) {
+      const delivered = await withChangedItems(db, teamId, rows);
       for (const subscriber of subscribers) {
-        const unseen = rows.filter((row) => row.id > subscriber.lastId);
+        const unseen = delivered.filter((row) => row.id > subscriber.lastId);
         if (unseen.length === 0) continue;
         subscriber.lastId = unseen[unseen.length - 1]!.id;
         subscriber.deliver(unseen);
