@@ -152,7 +152,7 @@ const boardReadyMs = (page: Page, timeout = 60_000) => markMs(page, 'baton:board
  * Whether the page's build reads the board in two parts (a head, then the rest). A build from before
  * (a baseline) sets no board-complete mark: its board is complete when it is ready.
  */
-function watchTwoPartLoads(page: Page) {
+export function watchTwoPartLoads(page: Page) {
   const seen = { twoParts: false };
   page.on('request', (request) => {
     if (request.url().endsWith('/all/query') && request.postData()?.includes('bucketPage')) seen.twoParts = true;
@@ -161,7 +161,7 @@ function watchTwoPartLoads(page: Page) {
 }
 
 /** Navigation → the board holds every item (its rest merged): moves are measured after it. */
-const boardCompleteMs = (page: Page, twoParts: boolean, readyMs: number, timeout = 60_000) =>
+export const boardCompleteMs = (page: Page, twoParts: boolean, readyMs: number, timeout = 60_000) =>
   twoParts ? markMs(page, 'baton:board-complete', timeout) : Promise.resolve(readyMs);
 
 /**
@@ -235,7 +235,7 @@ export const launchChromium = () =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
 
 /** Signs a user in through the page and waits for the board. */
-async function signInThroughPage(page: Page, base: string, emailAddress: string) {
+export async function signInThroughPage(page: Page, base: string, emailAddress: string) {
   await page.goto(base + '/');
   await page.getByLabel(/e-mail/i).fill(emailAddress);
   await page.getByRole('button', { name: /^sign in with test/i }).click();

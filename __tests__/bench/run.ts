@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only=bundle,board,api,sortkeys] [--quick]
+ * npm run bench [-- --only=bundle,board,live,api,sortkeys] [--quick] [--live-baseline=<commit>]
  * npm run bench -- --baseline=<commit> [--quick] [--memory-minutes=10] [--keep-baseline] [--only=pglite|postgres]
  * Runs the benchmarks of issue 3 and writes docs/benchmarks.md (with the machine they ran on). With
  * --baseline, runs issue 14's comparison instead (compare.ts): this tree against that commit, side by
@@ -18,6 +18,8 @@ import { benchBoard, type BoardResult, type MoveParts } from './board';
 import { kb, measureBundles, type BundleResult } from './bundleSize';
 import { percentile, POSTGRES_URL, postgresAvailable, root, type DbKind } from './harness';
 import { benchSortKeys, type SortKeyResult } from './sortKeys';
+import { benchLive, type LiveResult } from './live';
+import { prepareBaseline } from './baseline';
 import { compareWithBaseline } from './compare';
 
 const args = process.argv.slice(2);
@@ -144,6 +146,24 @@ function boardSection(results: BoardResult[]) {
   return [...lines, '', ...checks].join('\n');
 }
 
+function liveSection(results: LiveResult[]) {
+  const lines = [
+    "| Database | Items | Changes (reorders and renames, from another session) | Writer's answer → shown p50 / p95 | Largest event per change | Board queries by the open board |",
+    '|---|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.kind} | ${r.items.toLocaleString('en')} | ${r.changes} | ${ms(r.showP50Ms)} / ${ms(r.showP95Ms)} | ${r.maxEventBytes.toLocaleString('en')} B | ${r.boardQueries} |`,
+    ),
+  ];
+  const checks = results
+    .filter((r) => r.build === 'this tree')
+    .map(
+      (r) =>
+        `- ${r.kind} ${r.items.toLocaleString('en')}: no board query, ≤ 2 KB per change, shown within 300 ms at p95 — ${verdict(r.boardQueries === 0 && r.maxEventBytes <= 2048 && r.showP95Ms <= 300)}.`,
+    );
+  return [...lines, '', ...checks].join('\n');
+}
+
 function apiSection(results: ApiResult[]) {
   const row = (kind: DbKind, name: string, load: ApiResult['move'], bare?: ApiResult['move']) =>
     `| ${kind} | ${name} | ${load.requestsPerSecond.toFixed(0)} | ${load.p50Ms} ms | ${load.p99Ms} ms | ${bare ? `${((load.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)}%` : ''} | ${load.errors + load.non2xx} |`;
@@ -243,6 +263,15 @@ async function main() {
     sections.push(`## Board\n\n${boardSection(results)}`);
   } else sections.push(keep('Board'));
 
+  if (wanted('live')) {
+    console.log('Live board in Chromium…');
+    const results: LiveResult[] = [];
+    const liveBaseline = option('live-baseline');
+    const against = liveBaseline ? prepareBaseline(liveBaseline) : undefined;
+    for (const kind of kinds) results.push(...(await benchLive(kind, quick ? 1000 : 10_000, quick ? 6 : 20, against)));
+    sections.push(`## Live board\n\n${liveSection(results)}`);
+  } else sections.push(keep('Live board'));
+
   if (wanted('api')) {
     console.log('API under autocannon…');
     const results: ApiResult[] = [];
@@ -271,7 +300,7 @@ async function main() {
 
   const loadAfter = os.loadavg();
   const notes = readFileSync(path.join(__dirname, 'benchmarks-notes.md'), 'utf8').trim();
-  const ranAny = Boolean(baseline) || ['bundle', 'board', 'api', 'sortkeys'].some(wanted);
+  const ranAny = Boolean(baseline) || ['bundle', 'board', 'live', 'api', 'sortkeys'].some(wanted);
   const previousHeader = /^# Benchmarks[\s\S]*?(?=\n## Bundle)/.exec(previous)?.[0];
   const header = `# Benchmarks
 
