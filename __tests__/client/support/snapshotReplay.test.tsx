@@ -11,7 +11,7 @@ import { snapshotOfStore } from '../../../src/client/features/support/exportSnap
 import { CONTENT_REMOVED } from '../../../src/client/features/support/redaction';
 import type { SupportSnapshot } from '../../../src/client/features/support/snapshot';
 import { setupReplayStore } from '../../../src/client/features/support/replayStore';
-import { notInSnapshotMessage } from '../../../src/client/features/support/replayNetwork';
+import { notInSnapshotMessage } from '../../../src/client/api/replayAnswer';
 import { completionToggled, itemDeleteRequested } from '../../../src/client/features/items/itemsSlice';
 import { itemsApi } from '../../../src/client/api/items';
 

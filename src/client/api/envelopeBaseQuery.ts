@@ -3,7 +3,7 @@ import type { Envelope } from '../../shared/results';
 import { carriesIdempotencyKey, retryDelay, withIdempotencyKey } from './idempotentCreates';
 import { CLIENT_ID_HEADER } from '../../shared/contract/events';
 import { tabId } from './tabId';
-import { replayAnswer } from '../features/support/replayNetwork';
+import { replayAnswer } from './replayAnswer';
 
 /**
  * The API lives on the page's origin; generated paths already start with /v1. Absolute, because

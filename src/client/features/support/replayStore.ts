@@ -17,7 +17,7 @@ import {
   itemUpdateRequested,
 } from '../items/itemsSlice';
 import { projectEditSent } from '../projects/projectActions';
-import type { ReplayExtra } from './replayNetwork';
+import type { ReplayExtra } from '../../api/replayAnswer';
 import type { SupportSnapshot } from './snapshot';
 
 const refusedTypes = new Set<string>([

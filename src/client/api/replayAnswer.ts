@@ -1,5 +1,7 @@
 import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SnapshotQueries } from './snapshot';
+
+/** The cached reads a support snapshot holds, by cache key (the api slice's `queries`, as exported). */
+type SnapshotQueries = Record<string, { status: string; data?: unknown } | undefined>;
 
 /**
  * The thunk extra argument of a snapshot viewer's store. The API's base query sees it (BaseQueryApi
