@@ -11,6 +11,8 @@ import { openEventStream, type EventStreamReader } from './helpers/eventStream';
 
 jest.setTimeout(30_000);
 
+const unscheduledPlace = { scope: 1, assignedTimeframe: null };
+
 /**
  * Live updates (GET /v1/teams/active/events): every change to a team reaches its open streams,
  * from the API, from MCP tools, and across instances on PostgreSQL; streams resume and end.
@@ -117,6 +119,112 @@ describe('team events', () => {
       expect.objectContaining({ projectId: owner.projectId, assignedTimeframe: { span: 0, index: 20_800 } }),
     ]);
     expect(JSON.stringify(heard).length).toBeLessThan(2_048);
+  });
+
+  it('hears every writer through the one way in, tagged with the tab that wrote, and nothing of a refused write', async () => {
+    const stream = await open(owner.cookie);
+    const count = async () => (await t.app.db.select().from(teamEvents)).length;
+    const item = await createItem(t.app, owner.cookie, owner.projectId);
+    await stream.next(change('items'));
+    const member = await join(t.app, owner.cookie, 'events-writers@example.com');
+    await stream.next(change('team'));
+    const items = '/v1/teams/active/project-items';
+    let project = '';
+    let inviteCode = '';
+    const writes: ['POST' | 'PUT' | 'DELETE', string, () => string, () => unknown, string][] = [
+      [
+        'PUT',
+        'an edit',
+        () => `${items}/demos/${item.id}`,
+        () => ({ projectId: owner.projectId, item: { description: 'Edited' } }),
+        'items',
+      ],
+      ['PUT', 'a completion', () => `${items}/all/${item.id}/complete`, () => ({ markComplete: true }), 'items'],
+      [
+        'POST',
+        'a split',
+        () => `${items}/all/${item.id}/split`,
+        () => ({ projectId: owner.projectId, descriptions: ['One', 'Two'] }),
+        'items',
+      ],
+      [
+        'POST',
+        'a bulk create',
+        () => `${items}/all/bulk-create`,
+        () => ({
+          projectId: owner.projectId,
+          items: [{ itemType: 1, item: { description: 'Bulk' }, project: unscheduledPlace }],
+        }),
+        'items',
+      ],
+      ['DELETE', 'a delete', () => `${items}/all/${item.id}`, () => ({ projectId: owner.projectId }), 'items'],
+      ['POST', 'a new project', () => '/v1/teams/active/projects', () => ({ description: 'Live project' }), 'projects'],
+      [
+        'PUT',
+        'project settings',
+        () => `/v1/teams/active/projects/${project}`,
+        () => ({ description: 'Live project, renamed' }),
+        'projects',
+      ],
+      ['DELETE', 'a project deleted', () => `/v1/teams/active/projects/${project}`, () => ({}), 'projects'],
+      ['PUT', 'a role', () => `/v1/teams/active/members/${member.userId}/role`, () => ({ newRole: 1 }), 'team'],
+      ['DELETE', 'a member removed', () => `/v1/teams/active/members/${member.userId}`, () => undefined, 'team'],
+      [
+        'POST',
+        'an invite',
+        () => '/v1/teams/active/members',
+        () => ({ emailAddress: 'events-invited@example.com', role: 1 }),
+        'team',
+      ],
+      [
+        'DELETE',
+        'an invite revoked',
+        () => '/v1/teams/active/members/invites',
+        () => ({ inviteReference: { inviteCode, emailAddress: 'events-invited@example.com' } }),
+        'team',
+      ],
+      ['PUT', 'the team name', () => '/v1/teams/active/name', () => ({ newTeamName: 'Writers' }), 'team'],
+      [
+        'PUT',
+        'the go-to-market plan',
+        () => '/v1/teams/active/go-to-market-plan',
+        () => ({ goToMarketPlan: { channels: [] } }),
+        'team',
+      ],
+      [
+        'PUT',
+        'the team data',
+        () => '/v1/teams/active/global-team-data',
+        () => ({ globalTeamData: { notes: 'x' } }),
+        'team',
+      ],
+    ];
+    for (const [method, name, path, body, kind] of writes) {
+      const answer = await call(t.app, method, path(), {
+        cookie: owner.cookie,
+        body: body(),
+        headers: { 'x-baton-client': 'writer-tab-1' },
+      });
+      expect([name, answer.statusCode]).toEqual([name, 200]);
+      if (name === 'a new project') project = answer.json().data.id;
+      if (name === 'an invite') inviteCode = answer.json().data.inviteCode;
+      const heard = await stream.next(
+        (message) => change(kind)(message) && (message.data as { origin?: string }).origin === 'writer-tab-1',
+      );
+      expect(heard.data).toMatchObject({ kind });
+    }
+
+    // A stale edit is refused (409) and tells no board.
+    const stale = await createItem(t.app, owner.cookie, owner.projectId);
+    const edit = (version: number) =>
+      call(t.app, 'PUT', `${items}/demos/${stale.id}`, {
+        cookie: owner.cookie,
+        body: { projectId: owner.projectId, item: { description: `Edit of version ${version}` }, version },
+      });
+    expect((await edit(1)).statusCode).toBe(200);
+    const before = await count();
+    expect((await edit(1)).statusCode).toBe(409);
+    expect(await count()).toBe(before);
   });
 
   it('resumes after Last-Event-ID, and answers reset when events in between are gone', async () => {

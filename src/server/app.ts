@@ -33,7 +33,6 @@ import mcpTokenRoutes from './routes/mcp/tokens';
 import authorizationEndpoints, { OAUTH_ROUTE } from './routes/oauth/authorizationEndpoints';
 import consentRoutes from './routes/oauth/consent';
 import eventRoutes from './routes/events';
-import teamChangeEvents from './plugins/teamChangeEvents';
 import { createTeamEventHub, type TeamEventHub } from './services/teamEvents/teamEventHub';
 import { createAuthorizationServer } from './oauth/authorizationServer';
 import { deleteExpiredOAuthModels } from './repositories/oauthModels';
@@ -163,7 +162,6 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(rateLimits, { settings: config.rateLimits });
   await app.register(idempotency);
-  await app.register(teamChangeEvents);
   await app.register(openapi);
   await app.register(clientSite, { config, distDir: options.clientDistDir });
 

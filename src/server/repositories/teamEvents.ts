@@ -30,10 +30,12 @@ export function storeTeamEvents(teamId: string | Placeholder, changesJson: strin
     )`;
 }
 
-/** Stores the change and notifies every instance; inside a transaction both wait for its commit. */
-export async function insertTeamEvent(db: Db, teamId: string, change: TeamEvent): Promise<void> {
-  await db.execute(sql`with ${storeTeamEvents(teamId, JSON.stringify([change]))} select count(*) from notified_events`);
+/** Stores the changes in order and notifies every instance; inside a transaction both wait for its commit. */
+export async function insertTeamEvents(db: Db, teamId: string, changes: readonly TeamEvent[]): Promise<void> {
+  await db.execute(sql`with ${storeTeamEvents(teamId, JSON.stringify(changes))} select count(*) from notified_events`);
 }
+
+export const insertTeamEvent = (db: Db, teamId: string, change: TeamEvent) => insertTeamEvents(db, teamId, [change]);
 
 export async function listTeamEventsAfter(
   db: Db,

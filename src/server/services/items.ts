@@ -25,6 +25,7 @@ import {
 import { appendHistory, deleteHistory, type HistoryEntryInput } from '../repositories/assignmentHistory';
 import { lockTeamProject } from '../repositories/projects';
 import { enforceQuota } from './quotas';
+import { announce } from './teamEvents/announce';
 import { teamPatterns } from './agentDrafts';
 import {
   checkAssignee,
@@ -154,7 +155,15 @@ interface PreparedItem extends NewItem {
  */
 export async function createItems(
   db: Db,
-  input: { teamId: string; projectId: string; items: readonly NewItem[]; now: Date; field: (index: number) => string },
+  input: {
+    teamId: string;
+    /** The browser tab that asks (teamEvents/announce.ts). */
+    origin?: string;
+    projectId: string;
+    items: readonly NewItem[];
+    now: Date;
+    field: (index: number) => string;
+  },
 ): Promise<CreatedItems> {
   const { teamId, projectId, now } = input;
   // Locked first, so its milestones cannot change under the checks below.
@@ -243,6 +252,8 @@ export async function createItems(
     externalId: rows[index]!.externalId,
     projectPlanContext: contexts.get(item.id)!,
   }));
+  const itemIds = created.map((item) => item.id);
+  await announce(db, { teamId, origin: input.origin }, { kind: 'items', projectId, itemIds });
   return {
     items: created,
     ...(rebalancedBuckets.size > 0
@@ -283,6 +294,7 @@ export async function updateItemFields(
     fields: AnyItemFields;
     version?: number;
     now: Date;
+    origin?: string;
   },
 ): Promise<{ projectPlanContext: ProjectContext; version: number }> {
   const { teamId, itemId, projectId, now } = input;
@@ -300,6 +312,7 @@ export async function updateItemFields(
   }
   await checkFields(db, teamId, item.itemType as ItemType, input.fields, 'body.item');
   const version = await updateItem(db, itemId, changeOf(input.fields), now);
+  await announce(db, { teamId, origin: input.origin }, { kind: 'items', projectId, itemIds: [itemId] });
   return { projectPlanContext: await loadProjectContext(db, projectId, itemId), version };
 }
 
@@ -309,12 +322,13 @@ export async function updateItemFields(
  */
 export async function deleteProjectItem(
   db: Db,
-  input: { teamId: string; itemId: string; projectId: string },
+  input: { teamId: string; itemId: string; projectId: string; origin?: string },
 ): Promise<boolean> {
   const { teamId, itemId, projectId } = input;
   await requireItem(db, teamId, itemId);
   if (!(await lockTeamProject(db, teamId, projectId))) throw notFound('Project not found');
   if (!(await findContext(db, projectId, itemId))) throw notFound('project context not found');
+  await announce(db, { teamId, origin: input.origin }, { kind: 'items', projectId, itemIds: [itemId] });
   const elsewhere = (await listItemContexts(db, itemId)).filter((context) => context.projectId !== projectId);
   if (elsewhere.length === 0) {
     await deleteItem(db, itemId);
@@ -328,7 +342,7 @@ export async function deleteProjectItem(
 /** Marks an item complete (completionDate now, or kept if already complete) or incomplete (null). */
 export async function completeItem(
   db: Db,
-  input: { teamId: string; itemId: string; markComplete: boolean; now: Date },
+  input: { teamId: string; itemId: string; markComplete: boolean; now: Date; origin?: string },
 ): Promise<{ id: string; completionDate: string | null; version: number }> {
   const item = await requireItem(db, input.teamId, input.itemId);
   const completionDate = completionDateAfterToggle(input.markComplete, item.completionDate, input.now);
@@ -338,6 +352,8 @@ export async function completeItem(
     { completionDate: completionDate === null ? null : new Date(completionDate) },
     input.now,
   );
+  const writer = { teamId: input.teamId, origin: input.origin };
+  await announce(db, writer, { kind: 'items', projectId: null, itemIds: [item.id] });
   return { id: item.id, completionDate, version };
 }
 
@@ -348,7 +364,14 @@ export async function completeItem(
  */
 export async function splitItem(
   db: Db,
-  input: { teamId: string; itemId: string; projectId: string; descriptions: readonly string[]; now: Date },
+  input: {
+    teamId: string;
+    itemId: string;
+    projectId: string;
+    descriptions: readonly string[];
+    now: Date;
+    origin?: string;
+  },
 ): Promise<CreatedItems> {
   const { teamId, itemId, projectId, now } = input;
   const item = await requireItem(db, teamId, itemId);
@@ -404,5 +427,6 @@ export async function splitItem(
     externalId: row.externalId,
     projectPlanContext: contexts.get(row.id!)!,
   }));
+  await announce(db, { teamId, origin: input.origin }, { kind: 'items', projectId, itemIds: [itemId, ...ids] });
   return { items: itemsOut, ...(rebalanced ? { rebalancedSortKeys: rebalanced } : {}) };
 }

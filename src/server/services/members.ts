@@ -19,6 +19,7 @@ import {
 } from '../repositories/invites';
 import { setActiveTeam } from '../repositories/users';
 import { enforceQuota } from './quotas';
+import { announce } from './teamEvents/announce';
 import { ApiError, forbidden, invalidRequest, notFound } from '../errors';
 import { TeamRole } from '../../shared/enums';
 import type { CreatedInvite } from '../../shared/contract/teams';
@@ -46,7 +47,7 @@ async function lockTeamAsAdmin(db: Db, teamId: string, actorUserId: string) {
  */
 export async function inviteMember(
   db: Db,
-  input: { teamId: string; actorUserId: string; emailAddress: string; role: TeamRole },
+  input: { teamId: string; origin?: string; actorUserId: string; emailAddress: string; role: TeamRole },
   now: Date,
 ): Promise<CreatedInvite> {
   const emailAddress = input.emailAddress.trim().toLowerCase();
@@ -65,19 +66,24 @@ export async function inviteMember(
     createdAt: now,
     expiresAt,
   });
+  await announce(db, input, { kind: 'team' });
   return { inviteCode, emailAddress, role: input.role, expiresAt: expiresAt.toISOString() };
 }
 
 export async function withdrawInvite(
   db: Db,
-  input: { teamId: string; actorUserId: string; inviteCode: string; emailAddress: string },
+  input: { teamId: string; origin?: string; actorUserId: string; inviteCode: string; emailAddress: string },
 ) {
   await lockTeamAsAdmin(db, input.teamId, input.actorUserId);
   if (!(await revokeInvite(db, input.teamId, input.inviteCode, input.emailAddress))) throw notFound('Invite not found');
+  await announce(db, input, { kind: 'team' });
 }
 
 /** Removes a member; anyone may remove themselves (leave), only an Admin may remove others. */
-export async function removeMember(db: Db, input: { teamId: string; actorUserId: string; userId: string }) {
+export async function removeMember(
+  db: Db,
+  input: { teamId: string; origin?: string; actorUserId: string; userId: string },
+) {
   if (input.userId === input.actorUserId) {
     if (!(await lockTeam(db, input.teamId))) throw notFound('Team not found');
   } else {
@@ -87,11 +93,13 @@ export async function removeMember(db: Db, input: { teamId: string; actorUserId:
   if (!member) throw notFound('Member not found');
   if (member.role === TeamRole.Admin && (await countAdmins(db, input.teamId)) <= 1) throw lastAdmin();
   await deleteMembership(db, input.teamId, input.userId);
+  // The removed member's own streams end on the first (routes/events.ts).
+  await announce(db, input, { kind: 'memberRemoved', userId: input.userId }, { kind: 'team' });
 }
 
 export async function changeMemberRole(
   db: Db,
-  input: { teamId: string; actorUserId: string; userId: string; newRole: TeamRole },
+  input: { teamId: string; origin?: string; actorUserId: string; userId: string; newRole: TeamRole },
 ) {
   await lockTeamAsAdmin(db, input.teamId, input.actorUserId);
   const member = await findTeamMember(db, input.teamId, input.userId);
@@ -99,6 +107,7 @@ export async function changeMemberRole(
   if (member.role === TeamRole.Admin && input.newRole !== TeamRole.Admin && (await countAdmins(db, input.teamId)) <= 1)
     throw lastAdmin();
   await setMemberRole(db, input.teamId, input.userId, input.newRole);
+  await announce(db, input, { kind: 'team' });
   return { ...member, role: input.newRole };
 }
 
@@ -123,5 +132,6 @@ export async function joinTeamWithInvite(
   if (!alreadyMember)
     await insertMembership(db, { teamId: invite.teamId, userId: input.userId, role: invite.role as TeamRole });
   await setActiveTeam(db, input.userId, invite.teamId);
+  if (!alreadyMember) await announce(db, { teamId: invite.teamId }, { kind: 'team' });
   return invite.teamId;
 }

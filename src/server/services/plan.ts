@@ -22,7 +22,7 @@ import {
 import { historyOf, historyOfItems, type HistoryRow } from '../repositories/assignmentHistory';
 import { findMembership } from '../repositories/teams';
 import { lockForMove, writeMove, type KeyPlacement, type MoveWritten } from '../repositories/moves';
-import type { TeamEventsToStore } from '../repositories/teamEvents';
+import { eventsToStore } from './teamEvents/announce';
 import { invalidRequest, notFound } from '../errors';
 import { sortKeysBetween, SORT_KEY_MAX, SORT_KEY_MIN } from '../../shared/sortKeys';
 import {
@@ -287,11 +287,13 @@ export async function moveItem(
     itemId: string;
     request: MoveRequest;
     now: Date;
-    /** The live board's events, stored in the write's statement. */
-    events?: TeamEventsToStore;
+    /** The browser tab that asks (teamEvents/announce.ts). */
+    origin?: string;
   },
 ): Promise<SortKeyResponse> {
-  const { teamId, projectId, itemId, request, now, events } = input;
+  const { teamId, projectId, itemId, request, now } = input;
+  // The live board's event, stored in the write's own statement.
+  const events = eventsToStore({ teamId, origin: input.origin }, { kind: 'items', projectId, itemIds: [itemId] });
   const requested = request.newAssignment;
   const locked = await lockForMove(db, {
     teamId,

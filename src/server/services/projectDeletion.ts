@@ -5,6 +5,7 @@ import { deleteProjectRow, lockTeamProjects, replaceActiveProject } from '../rep
 import { rowsOf } from '../repositories/projectContexts';
 import { enforceQuota } from './quotas';
 import { countTransferable, transferItems } from './plan';
+import { announce } from './teamEvents/announce';
 import { invalidRequest, notFound } from '../errors';
 
 /** Deletes the items that are in this project and no other; answers how many. */
@@ -29,7 +30,7 @@ async function deleteItemsOnlyIn(db: Db, projectId: string): Promise<number> {
  */
 export async function deleteProject(
   db: Db,
-  input: { teamId: string; projectId: string; transferItemsToProjectId: string | null; now: Date },
+  input: { teamId: string; origin?: string; projectId: string; transferItemsToProjectId: string | null; now: Date },
 ): Promise<{ projectId: string; transferredItemCount: number; deletedItemCount: number }> {
   const { teamId, projectId, transferItemsToProjectId: targetId, now } = input;
   if (targetId === projectId) throw invalidRequest('body.transferItemsToProjectId must be another project');
@@ -50,5 +51,8 @@ export async function deleteProject(
   }
   await replaceActiveProject(db, teamId, projectId, targetId);
   await deleteProjectRow(db, projectId);
+  // The items moved to the target project: its boards read themselves again.
+  const moved = targetId ? [{ kind: 'items' as const, projectId: targetId, itemIds: [] }] : [];
+  await announce(db, input, { kind: 'projects', projectId }, ...moved);
   return { projectId, transferredItemCount, deletedItemCount };
 }

@@ -10,6 +10,7 @@ import {
 } from '../repositories/projects';
 import { setActiveProject } from '../repositories/teams';
 import { enforceQuota } from './quotas';
+import { announce } from './teamEvents/announce';
 import { unscheduleMilestones } from './plan';
 import { conflict, invalidRequest, notFound } from '../errors';
 import { milestoneProblem, sortedMilestones } from '../../shared/timeframes';
@@ -18,17 +19,19 @@ import type { CreateProjectBody, UpdateProjectBody } from '../../shared/contract
 /** A new project of the team, within the team's projects quota. */
 export async function createProject(
   db: Db,
-  input: { teamId: string; body: CreateProjectBody; now: Date },
+  input: { teamId: string; origin?: string; body: CreateProjectBody; now: Date },
 ): Promise<ProjectSummary> {
   const description = input.body.description.trim();
   if (!description) throw invalidRequest('body.description must not be blank');
   await enforceQuota(db, { kind: 'projects', teamId: input.teamId }, input.now);
-  return insertTeamProject(db, {
+  const project = await insertTeamProject(db, {
     id: randomUUID(),
     teamId: input.teamId,
     description,
     projectDescription: input.body.projectDescription ?? '',
   });
+  await announce(db, input, { kind: 'projects', projectId: project.id });
+  return project;
 }
 
 export async function getProject(db: Db, teamId: string, projectId: string): Promise<ProjectSummary> {
@@ -43,7 +46,7 @@ export async function getProject(db: Db, teamId: string, projectId: string): Pro
  */
 export async function updateProjectSettings(
   db: Db,
-  input: { teamId: string; projectId: string; body: UpdateProjectBody; now: Date },
+  input: { teamId: string; origin?: string; projectId: string; body: UpdateProjectBody; now: Date },
 ): Promise<ProjectSummary> {
   const { teamId, projectId, body, now } = input;
   const project = await lockTeamProject(db, teamId, projectId);
@@ -61,6 +64,7 @@ export async function updateProjectSettings(
     const removed = project.milestones.map((m) => m.index).filter((index) => !kept.has(index));
     await unscheduleMilestones(db, { projectId, milestoneIndexes: removed, now });
   }
+  await announce(db, input, { kind: 'projects', projectId });
   return updateProject(db, projectId, {
     ...(description !== undefined ? { description } : {}),
     ...(body.projectDescription !== undefined ? { projectDescription: body.projectDescription } : {}),

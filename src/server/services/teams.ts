@@ -1,10 +1,11 @@
 import type { Db } from '../db/types';
 import { ensurePersonalAccount } from '../repositories/accounts';
-import { findMembership, setActiveProject } from '../repositories/teams';
+import { findMembership, setActiveProject, updateTeam } from '../repositories/teams';
 import { setActiveTeam } from '../repositories/users';
 import { createTeamWithFirstProject } from './newTeam';
 import { enforceQuota } from './quotas';
 import { notFound } from '../errors';
+import { announce, type Writer } from './teamEvents/announce';
 
 /**
  * Creates a team owned by the creator's own account (whose id is their e-mail), with the creator as
@@ -34,4 +35,15 @@ export async function createTeam(
 export async function switchActiveTeam(db: Db, userId: string, teamId: string) {
   if (!(await findMembership(db, teamId, userId))) throw notFound('Team not found');
   await setActiveTeam(db, userId, teamId);
+}
+
+/**
+ * Changes the team's own fields (name, planning data, first-run state). Open boards hear of it, but not
+ * of the first-run state alone: that is each member's walk-through, not something a board shows.
+ */
+export async function changeTeamFields(db: Db, writer: Writer, change: Parameters<typeof updateTeam>[2]) {
+  await updateTeam(db, writer.teamId, change);
+  if (Object.keys(change).some((field) => field !== 'firstRunExperienceState')) {
+    await announce(db, writer, { kind: 'team' });
+  }
 }

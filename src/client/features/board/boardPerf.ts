@@ -1,7 +1,8 @@
 /**
  * Performance marks the benchmarks read (docs/benchmarks.md): when the board first shows a project's
- * items (its head), when it holds all of them (the rest merged), and how long a drop takes to reach the
- * screen (the measure ends after the next frame's paint).
+ * items (its head), when it holds all of them (the rest merged) — two marks per load — and, only in a
+ * page the benchmark opened, how long a drop takes to reach the screen (the measure ends after the
+ * next frame's paint).
  */
 export const BOARD_READY_MARK = 'baton:board-ready';
 export const BOARD_COMPLETE_MARK = 'baton:board-complete';
@@ -22,6 +23,10 @@ export const DROP_FRAME_MEASURE = 'baton:drop-frame';
 
 const canMeasure = () => typeof performance !== 'undefined' && typeof performance.mark === 'function';
 
+/** The benchmarks set this before the page loads (`BENCH_FLAG`); a user's drops measure nothing. */
+export const BENCH_FLAG = '__batonBench';
+const benchmarking = () => canMeasure() && (globalThis as Record<string, unknown>)[BENCH_FLAG] === true;
+
 export function markBoardReady() {
   if (!canMeasure()) return;
   requestAnimationFrame(() => performance.mark(BOARD_READY_MARK));
@@ -37,7 +42,7 @@ const KEPT_DROPS = 500;
 const DROP_ENTRIES = [DROP_TO_PAINT_MEASURE, DROP_HANDLER_MEASURE, DROP_WAIT_MEASURE, DROP_FRAME_MEASURE];
 
 export function markDrop() {
-  if (!canMeasure()) return;
+  if (!benchmarking()) return;
   if (performance.getEntriesByName(DROP_TO_PAINT_MEASURE).length >= KEPT_DROPS) {
     performance.clearMarks(DROP_MARK);
     DROP_ENTRIES.forEach((name) => performance.clearMeasures(name));

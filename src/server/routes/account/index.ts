@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AccountDetails,
@@ -21,6 +21,8 @@ import {
   updateAccount,
 } from '../../services/billing';
 import { requireAccountOwner, requireActiveAccount } from './activeAccount';
+import { announce } from '../../services/teamEvents/announce';
+import { writerOf } from '../writer';
 
 const tags = ['account'];
 
@@ -29,6 +31,9 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const subscriptionOf = async (scope: { accountId: string; userId: string; teamId: string }) =>
     describeSubscription(app.db, scope, app.payments, app.clock.now());
+  // The plan sets the team's limits its boards show (after the payment provider agreed, so not in its transaction).
+  const planChanged = (request: FastifyRequest, scope: { teamId: string }) =>
+    announce(app.db, writerOf(request, scope.teamId), { kind: 'team' });
 
   app.get(
     '/active/subscription',
@@ -98,6 +103,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     async (request) => {
       const scope = await requireAccountOwner(app, request);
       await changePlan(app.db, app.payments, scope.accountId, request.body);
+      await planChanged(request, scope);
       return ok(await subscriptionOf(scope));
     },
   );
@@ -110,6 +116,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     async (request) => {
       const scope = await requireAccountOwner(app, request);
       await changeAddOns(app.db, app.payments, scope.accountId, request.body.addOns);
+      await planChanged(request, scope);
       return ok(await subscriptionOf(scope));
     },
   );
@@ -127,6 +134,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     async (request) => {
       const scope = await requireAccountOwner(app, request);
       await cancelPlan(app.db, app.payments, scope.accountId);
+      await planChanged(request, scope);
       return ok(await subscriptionOf(scope));
     },
   );

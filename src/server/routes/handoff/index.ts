@@ -6,6 +6,8 @@ import { Type } from '@sinclair/typebox';
 import { answers, ok } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
 import { itemHandoffs, sendToAgent } from '../../services/handoff/sendToAgent';
+import { announce } from '../../services/teamEvents/announce';
+import { writerOf } from '../writer';
 
 /** Handing items to coding agents (spec §7 `send-to-agent`; agents.md §3). Any member may send. */
 export default async function handoffRoutes(fastify: FastifyInstance) {
@@ -27,7 +29,13 @@ export default async function handoffRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId, userId } = await requireActiveTeam(app, request);
       const input = { teamId, userId, body: request.body, publicUrl: app.config.publicUrl, now: app.clock.now() };
-      return ok(await sendToAgent(app.db, app.github, input));
+      const sent = await sendToAgent(app.db, app.github, input);
+      await announce(app.db, writerOf(request, teamId), {
+        kind: 'items',
+        projectId: null,
+        itemIds: [request.body.itemId],
+      });
+      return ok(sent);
     },
   );
 

@@ -26,6 +26,7 @@ import { requireActiveTeam } from '../activeTeam';
 import { completeItem, createItems, deleteProjectItem, splitItem, updateItemFields } from '../../services/items';
 import { readTeamItem, type ItemJson } from '../../services/board';
 import { ItemType } from '../../../shared/enums';
+import { writerOf } from '../writer';
 
 const tags = ['items'];
 
@@ -68,14 +69,13 @@ export default async function itemRoutes(fastify: FastifyInstance) {
         const { teamId } = await requireActiveTeam(app, request);
         const body = request.body as { projectId: string; project: RequestedAssignment; item: AnyItemFields };
         const input = {
-          teamId,
+          ...writerOf(request, teamId),
           projectId: body.projectId,
           items: [{ itemType: kind.itemType, fields: body.item, project: body.project }],
           now: app.clock.now(),
           field: () => 'body',
         };
         const created = await app.db.transaction((tx) => createItems(tx, input));
-        request.createdItemIds = created.items.map((item) => item.id);
         return ok({
           ...created.items[0]!,
           ...(created.rebalancedSortKeys ? { rebalancedSortKeys: created.rebalancedSortKeys } : {}),
@@ -98,7 +98,7 @@ export default async function itemRoutes(fastify: FastifyInstance) {
         const { teamId } = await requireActiveTeam(app, request);
         const body = request.body as { projectId: string; item: AnyItemFields; version?: number };
         const input = {
-          teamId,
+          ...writerOf(request, teamId),
           itemId: request.params.id,
           itemType: kind.itemType,
           projectId: body.projectId,
@@ -134,7 +134,7 @@ export default async function itemRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
-      const input = { teamId, itemId: request.params.id, projectId: request.body.projectId };
+      const input = { ...writerOf(request, teamId), itemId: request.params.id, projectId: request.body.projectId };
       await app.db.transaction((tx) => deleteProjectItem(tx, input));
       return okEmpty();
     },
@@ -154,7 +154,7 @@ export default async function itemRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = {
-        teamId,
+        ...writerOf(request, teamId),
         itemId: request.params.id,
         markComplete: request.body.markComplete,
         now: app.clock.now(),
@@ -172,7 +172,7 @@ export default async function itemRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = {
-        teamId,
+        ...writerOf(request, teamId),
         projectId: request.body.projectId,
         items: request.body.items.map((entry) => ({
           itemType: entry.itemType,
@@ -182,9 +182,7 @@ export default async function itemRoutes(fastify: FastifyInstance) {
         now: app.clock.now(),
         field: (index: number) => `body.items.${index}`,
       };
-      const created = await app.db.transaction((tx) => createItems(tx, input));
-      request.createdItemIds = created.items.map((item) => item.id);
-      return ok(created);
+      return ok(await app.db.transaction((tx) => createItems(tx, input)));
     },
   );
 
@@ -203,15 +201,13 @@ export default async function itemRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = {
-        teamId,
+        ...writerOf(request, teamId),
         itemId: request.params.id,
         projectId: request.body.projectId,
         descriptions: request.body.descriptions,
         now: app.clock.now(),
       };
-      const parts = await app.db.transaction((tx) => splitItem(tx, input));
-      request.createdItemIds = parts.items.map((item) => item.id);
-      return ok(parts);
+      return ok(await app.db.transaction((tx) => splitItem(tx, input)));
     },
   );
 }

@@ -28,6 +28,7 @@ import { chooseActiveProject, createProject, getProject, updateProjectSettings }
 import { deleteProject } from '../../services/projectDeletion';
 import { moveItem, readProjectContext } from '../../services/plan';
 import { queryProjectItems, searchProjectItems } from '../../services/board';
+import { writerOf } from '../writer';
 
 const tags = ['projects'];
 const IdParams = Type.Object({ id: Id });
@@ -50,7 +51,8 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
       const now = app.clock.now();
-      return ok(await app.db.transaction((tx) => createProject(tx, { teamId, body: request.body, now })));
+      const input = { ...writerOf(request, teamId), body: request.body, now };
+      return ok(await app.db.transaction((tx) => createProject(tx, input)));
     },
   );
 
@@ -95,7 +97,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
       const now = app.clock.now();
-      const input = { teamId, projectId: request.params.id, body: request.body, now };
+      const input = { ...writerOf(request, teamId), projectId: request.params.id, body: request.body, now };
       return ok(await app.db.transaction((tx) => updateProjectSettings(tx, input)));
     },
   );
@@ -115,7 +117,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = {
-        teamId,
+        ...writerOf(request, teamId),
         projectId: request.params.projectId,
         transferItemsToProjectId: request.body.transferItemsToProjectId ?? null,
         now: app.clock.now(),
@@ -193,12 +195,8 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
       const { projectId, itemId } = request.params;
-      const now = app.clock.now();
-      const events = app.takeTeamChanges(request);
-      const moved = await app.db.transaction((tx) =>
-        moveItem(tx, { teamId, projectId, itemId, request: request.body, now, events }),
-      );
-      return ok(moved);
+      const input = { ...writerOf(request, teamId), projectId, itemId, request: request.body, now: app.clock.now() };
+      return ok(await app.db.transaction((tx) => moveItem(tx, input)));
     },
   );
 }

@@ -11,6 +11,7 @@ import {
 import { answers, answersEmpty, ok, okEmpty } from '../responses';
 import { changeMemberRole, inviteMember, removeMember, withdrawInvite } from '../../services/members';
 import { requireActiveTeam, requireAdmin } from '../activeTeam';
+import { writerOf } from '../writer';
 
 const tags = ['userAndTeam'];
 
@@ -33,7 +34,7 @@ export default async function memberRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId, userId } = await requireAdmin(app, request);
       const now = app.clock.now();
-      const input = { teamId, actorUserId: userId, ...request.body };
+      const input = { ...writerOf(request, teamId), actorUserId: userId, ...request.body };
       return ok(await app.db.transaction((tx) => inviteMember(tx, input, now)));
     },
   );
@@ -51,7 +52,8 @@ export default async function memberRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { teamId, userId } = await requireAdmin(app, request);
       const { inviteCode, emailAddress } = request.body.inviteReference;
-      await app.db.transaction((tx) => withdrawInvite(tx, { teamId, actorUserId: userId, inviteCode, emailAddress }));
+      const input = { ...writerOf(request, teamId), actorUserId: userId, inviteCode, emailAddress };
+      await app.db.transaction((tx) => withdrawInvite(tx, input));
       return okEmpty();
     },
   );
@@ -70,9 +72,8 @@ export default async function memberRoutes(fastify: FastifyInstance) {
     async (request) => {
       const leaving = request.params.userId === request.auth?.userId;
       const { teamId, userId } = leaving ? await requireActiveTeam(app, request) : await requireAdmin(app, request);
-      await app.db.transaction((tx) =>
-        removeMember(tx, { teamId, actorUserId: userId, userId: request.params.userId }),
-      );
+      const input = { ...writerOf(request, teamId), actorUserId: userId, userId: request.params.userId };
+      await app.db.transaction((tx) => removeMember(tx, input));
       return okEmpty();
     },
   );
@@ -90,7 +91,12 @@ export default async function memberRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { teamId, userId } = await requireAdmin(app, request);
-      const input = { teamId, actorUserId: userId, userId: request.params.userId, newRole: request.body.newRole };
+      const input = {
+        ...writerOf(request, teamId),
+        actorUserId: userId,
+        userId: request.params.userId,
+        newRole: request.body.newRole,
+      };
       return ok(await app.db.transaction((tx) => changeMemberRole(tx, input)));
     },
   );

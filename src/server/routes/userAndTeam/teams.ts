@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
 import { CoreApplicationContext } from '../../../shared/contract/userAndTeam';
 import {
   AcceptInviteBody,
@@ -16,9 +17,9 @@ import {
 } from '../../../shared/contract/teams';
 import { answers, ok } from '../responses';
 import { loadCoreApplicationContext } from '../../services/coreContext';
-import { createTeam, switchActiveTeam } from '../../services/teams';
+import { changeTeamFields, createTeam, switchActiveTeam } from '../../services/teams';
 import { joinTeamWithInvite } from '../../services/members';
-import { updateTeam } from '../../repositories/teams';
+import { writerOf } from '../writer';
 import { requireActiveTeam, requireAdmin } from '../activeTeam';
 import { unauthorized } from '../../errors';
 
@@ -103,75 +104,56 @@ export default async function teamRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/teams/active/name',
+  /**
+   * The team's own fields, one PUT each (spec §7): the answer repeats the value stored. The name is an
+   * Admin's; the planning data any member's. Every change but the first-run state reaches open boards.
+   */
+  const teamFields = [
     {
-      schema: {
-        tags,
-        operationId: 'putTeamName',
-        body: PutTeamNameBody,
-        response: answers(TeamNameAnswer),
-      },
+      path: 'name',
+      operationId: 'putTeamName',
+      body: PutTeamNameBody,
+      answer: TeamNameAnswer,
+      adminOnly: true,
+      change: (body: Static<typeof PutTeamNameBody>) => ({ teamName: body.newTeamName.trim() }),
     },
-    async (request) => {
-      const { teamId } = await requireAdmin(app, request);
-      const teamName = request.body.newTeamName.trim();
-      await updateTeam(app.db, teamId, { teamName });
-      return ok({ teamName });
+    {
+      path: 'first-run-experience',
+      operationId: 'putFirstRunExperience',
+      body: PutFirstRunExperienceBody,
+      answer: FirstRunExperienceAnswer,
+      adminOnly: false,
+      change: ({ firstRunExperienceState }: Static<typeof PutFirstRunExperienceBody>) => ({ firstRunExperienceState }),
     },
-  );
+    {
+      path: 'go-to-market-plan',
+      operationId: 'putGoToMarketPlan',
+      body: PutGoToMarketPlanBody,
+      answer: GoToMarketPlanAnswer,
+      adminOnly: false,
+      change: ({ goToMarketPlan }: Static<typeof PutGoToMarketPlanBody>) => ({ goToMarketPlan }),
+    },
+    {
+      path: 'global-team-data',
+      operationId: 'putGlobalTeamData',
+      body: PutGlobalTeamDataBody,
+      answer: GlobalTeamDataAnswer,
+      adminOnly: false,
+      change: ({ globalTeamData }: Static<typeof PutGlobalTeamDataBody>) => ({ globalTeamData }),
+    },
+  ] as const;
 
-  app.put(
-    '/teams/active/first-run-experience',
-    {
-      schema: {
-        tags,
-        operationId: 'putFirstRunExperience',
-        body: PutFirstRunExperienceBody,
-        response: answers(FirstRunExperienceAnswer),
+  for (const field of teamFields) {
+    app.put(
+      `/teams/active/${field.path}`,
+      { schema: { tags, operationId: field.operationId, body: field.body, response: answers(field.answer) } },
+      async (request) => {
+        const { teamId } = field.adminOnly ? await requireAdmin(app, request) : await requireActiveTeam(app, request);
+        // The schema checked the body against this field's own schema.
+        const change = field.change(request.body as never);
+        await app.db.transaction((tx) => changeTeamFields(tx, writerOf(request, teamId), change));
+        return ok(change);
       },
-    },
-    async (request) => {
-      const { teamId } = await requireActiveTeam(app, request);
-      const { firstRunExperienceState } = request.body;
-      await updateTeam(app.db, teamId, { firstRunExperienceState });
-      return ok({ firstRunExperienceState });
-    },
-  );
-
-  app.put(
-    '/teams/active/go-to-market-plan',
-    {
-      schema: {
-        tags,
-        operationId: 'putGoToMarketPlan',
-        body: PutGoToMarketPlanBody,
-        response: answers(GoToMarketPlanAnswer),
-      },
-    },
-    async (request) => {
-      const { teamId } = await requireActiveTeam(app, request);
-      const { goToMarketPlan } = request.body;
-      await updateTeam(app.db, teamId, { goToMarketPlan });
-      return ok({ goToMarketPlan });
-    },
-  );
-
-  app.put(
-    '/teams/active/global-team-data',
-    {
-      schema: {
-        tags,
-        operationId: 'putGlobalTeamData',
-        body: PutGlobalTeamDataBody,
-        response: answers(GlobalTeamDataAnswer),
-      },
-    },
-    async (request) => {
-      const { teamId } = await requireActiveTeam(app, request);
-      const { globalTeamData } = request.body;
-      await updateTeam(app.db, teamId, { globalTeamData });
-      return ok({ globalTeamData });
-    },
-  );
+    );
+  }
 }
