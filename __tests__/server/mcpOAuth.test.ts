@@ -2,7 +2,7 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@model
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, inWeek, teamUser } from './helpers/planning';
 import { join } from './helpers/members';
-import { freePort, MemoryOAuthClient, visitConsent } from './helpers/oauthBrowser';
+import { freePort, MemoryOAuthClient, TestBrowser, visitConsent } from './helpers/oauthBrowser';
 import { deleteExpiredOAuthModels } from '../../src/server/repositories/oauthModels';
 
 jest.setTimeout(60_000);
@@ -257,6 +257,33 @@ describe('the MCP server with OAuth 2.1: /mcp', () => {
     expect(answered.redirect!.searchParams.get('code')).toBeNull();
     const twice = await visit.answer({ approve: true, scopes: ['items:read'] });
     expect(twice.status).toBe(404);
+  });
+
+  it('a consent link answered in another browser yields no code: the phishing flow fails', async () => {
+    // The attacker starts the authorization in their own browser, with no Baton session, as "Claude Code".
+    const oauth = new MemoryOAuthClient({ redirect_uris: [redirectUri], client_name: 'Claude Code' });
+    const { authorizationUrl } = await startAuthorization(oauth);
+    const attacker = new TestBrowser(base);
+    const { interactionId, clientId } = await attacker.authorize(authorizationUrl);
+
+    // The member opens the link they were sent, in their own signed-in browser, and approves.
+    const member = new TestBrowser(base, owner.cookie);
+    const shown = await member.clientInfo(clientId, interactionId);
+    expect(shown.status).toBe(403);
+    expect(((await shown.json()) as { message: string }).message).toContain('started in another browser');
+    const approved = await member.postConsent({ interactionId, approve: true, scopes: ['items:read', 'items:write'] });
+    expect(approved.status).toBe(403);
+
+    // The attacker's browser resumes the flow: it is sent back to the consent page, never to the client.
+    const resumed = await attacker.follow(`/oauth/authorize/${interactionId}`);
+    expect(resumed.origin).toBe(base);
+    expect(resumed.searchParams.get('code')).toBeNull();
+    const grants = await call(t.app, 'GET', '/v1/teams/active/mcp/connections', { cookie: owner.cookie });
+    expect(grants.json().data.connections.map((c: { clientId: string }) => c.clientId)).not.toContain(clientId);
+
+    // The attacker's own browser has no Baton session, so it cannot answer either.
+    const byAttacker = await attacker.postConsent({ interactionId, approve: true, scopes: ['items:read'] });
+    expect(byAttacker.status).toBe(401);
   });
 
   it('the consent API needs a session, refuses scopes not asked for, and unknown or unsafe clients', async () => {

@@ -7,6 +7,7 @@ import { parseOAuthAccountId } from './accountId';
 import { databaseAdapter } from './modelAdapter';
 import { loadServerKeys } from './serverKeys';
 import { resolvesOnlyToPublicAddresses } from './publicAddress';
+import { INTERACTION_COOKIE_PATH } from './interactionCookie';
 
 /** Where the provider's endpoints live; the consent screen is the app's page at CONSENT_PAGE_PATH. */
 export const OAUTH_PATH_PREFIX = '/oauth';
@@ -51,7 +52,11 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const configuration: Configuration = {
     adapter: databaseAdapter(db),
     jwks: keys.jwks,
-    cookies: { keys: keys.cookieKeys },
+    cookies: {
+      keys: keys.cookieKeys,
+      // The interaction cookie goes to the consent API, which accepts an answer only from the browser holding it.
+      short: { httpOnly: true, sameSite: 'lax', path: INTERACTION_COOKIE_PATH },
+    },
     routes: {
       authorization: `${OAUTH_PATH_PREFIX}/authorize`,
       token: `${OAUTH_PATH_PREFIX}/token`,
