@@ -101,6 +101,25 @@ describe('the MCP server with OAuth 2.1: /mcp', () => {
     expect((saved as ToolResult).isError).toBeFalsy();
   });
 
+  it('Claude Code, which has a metadata document, registers instead where documents are off', async () => {
+    const redirect = `http://localhost:${await freePort()}/callback`;
+    const document = 'https://claude.ai/oauth/claude-code-client-metadata';
+    const oauth = new MemoryOAuthClient({ redirect_uris: [redirect], client_name: 'Claude Code' }, document);
+    const { transport, authorizationUrl } = await startAuthorization(oauth);
+    expect(oauth.information!.client_id).not.toBe(document);
+    const visit = await visitConsent(base, authorizationUrl, owner.cookie);
+    expect(visit.info).toMatchObject({ name: 'Claude Code', host: new URL(redirect).host });
+    const answered = await visit.answer({ approve: true, scopes: ['items:read'] });
+    expect(answered.redirect!.origin + answered.redirect!.pathname).toBe(redirect);
+    await transport.finishAuth(answered.redirect!.searchParams);
+    expect(oauth.stored?.access_token).toBeTruthy();
+    // Named by its document URL instead, it is unknown here: nothing is fetched.
+    const unknown = await call(t.app, 'GET', `/v1/oauth2/clients/${encodeURIComponent(document)}`, {
+      cookie: owner.cookie,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   const form = (params: Record<string, string>) =>
     fetch(`${base}/oauth/token`, {
       method: 'POST',
@@ -146,11 +165,12 @@ describe('the MCP server with OAuth 2.1: /mcp', () => {
     expect(server).toMatchObject({
       issuer: base,
       code_challenge_methods_supported: ['S256'],
-      client_id_metadata_document_supported: true,
       registration_endpoint: `${base}/oauth/register`,
       revocation_endpoint: `${base}/oauth/revoke`,
     });
     expect(server.token_endpoint_auth_methods_supported).toContain('none');
+    // MCP_CLIENT_METADATA_DOCUMENTS is off by default: not advertised, so clients register (mcpClientMetadata.test.ts has it on).
+    expect(server).not.toHaveProperty('client_id_metadata_document_supported');
     const discovery = await (await fetch(`${base}/.well-known/openid-configuration`)).json();
     expect(discovery.issuer).toBe(base);
   });
@@ -306,7 +326,7 @@ describe('the MCP server with OAuth 2.1: /mcp', () => {
 
     const unknown = await call(t.app, 'GET', '/v1/oauth2/clients/no-such-client', { cookie: owner.cookie });
     expect(unknown.statusCode).toBe(404);
-    // A metadata document on a loopback address is never fetched (SSRF guard), nor one over plain HTTP.
+    // Metadata documents are off here (mcpClientMetadata.test.ts covers the fetcher's guard): an https client id is unknown.
     for (const id of ['https://127.0.0.1:9/client.json', 'http://clients.example/client.json']) {
       const answer = await call(t.app, 'GET', `/v1/oauth2/clients/${encodeURIComponent(id)}`, { cookie: owner.cookie });
       expect(answer.statusCode).toBe(404);

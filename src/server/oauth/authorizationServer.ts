@@ -6,7 +6,12 @@ import { McpScopes } from '../../shared/contract/mcp';
 import { parseOAuthAccountId } from './accountId';
 import { databaseAdapter } from './modelAdapter';
 import { loadServerKeys } from './serverKeys';
-import { resolvesOnlyToPublicAddresses } from './publicAddress';
+import {
+  clientMetadataDocumentFeature,
+  providerFetch,
+  type ClientMetadataDocumentOptions,
+} from './clientMetadataDocuments';
+import { redirectUriPolicy } from './redirectUris';
 import { INTERACTION_COOKIE_PATH } from './interactionCookie';
 
 /** Where the provider's endpoints live; the consent screen is the app's page at CONSENT_PAGE_PATH. */
@@ -31,6 +36,7 @@ export interface AuthorizationServerOptions {
   publicUrl: string;
   /** Trust X-Forwarded-Proto from the proxies config.trustProxyHops names. */
   behindProxy: boolean;
+  clientMetadataDocuments: ClientMetadataDocumentOptions;
 }
 
 export const mcpResourceUrl = (publicUrl: string) => `${publicUrl}${MCP_OAUTH_PATH}`;
@@ -38,10 +44,9 @@ export const mcpResourceUrl = (publicUrl: string) => `${publicUrl}${MCP_OAUTH_PA
 /**
  * Baton's OAuth 2.1 authorization server for MCP clients (agents.md §4), built on oidc-provider:
  * PKCE S256 only, access tokens bound to the MCP URL (RFC 8707), rotating refresh tokens whose reuse
- * revokes the grant, revocation, dynamic client registration (RFC 7591) and Client ID Metadata
- * Documents fetched only from hosts whose every address is public (checked here), through the
- * library's guarded client (HTTPS only, connections to special-use addresses cut, no redirects, 2.5 s
- * and 5 kB caps). Every model is stored in the database.
+ * revokes the grant, revocation, dynamic client registration (RFC 7591) and, where the operator turns
+ * them on, Client ID Metadata Documents (clientMetadataDocuments.ts). A client whose redirects are all
+ * loopback is native: any port matches (RFC 8252). Every model is stored in the database.
  */
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<Provider> {
   const { default: ProviderClass, errors } = await import('oidc-provider');
@@ -77,6 +82,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     responseTypes: ['code'],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
+    extraClientMetadata: redirectUriPolicy((message) => new errors.InvalidClientMetadata(message)),
+    fetch: providerFetch(options.clientMetadataDocuments.testOnly),
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     ttl: { ...OAUTH_TTL },
     features: {
@@ -84,11 +91,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       registration: { enabled: true },
       // A client revokes only its own tokens.
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
-      clientIdMetadataDocument: {
-        enabled: true,
-        ack: 'draft-02',
-        allowFetch: async (_ctx, clientId) => resolvesOnlyToPublicAddresses(new URL(clientId).hostname),
-      },
+      clientIdMetadataDocument: clientMetadataDocumentFeature(options.clientMetadataDocuments),
       resourceIndicators: {
         enabled: true,
         defaultResource: () => resource,
