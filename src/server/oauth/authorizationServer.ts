@@ -12,6 +12,7 @@ import {
   type ClientMetadataDocumentOptions,
 } from './clientMetadataDocuments';
 import { redirectUriPolicy } from './redirectUris';
+import { DPOP_ALGORITHMS } from './dpopProof';
 import { INTERACTION_COOKIE_PATH } from './interactionCookie';
 
 /** Where the provider's endpoints live; the consent screen is the app's page at CONSENT_PAGE_PATH. */
@@ -80,9 +81,20 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     // The MCP scopes are listed too so clients may register them; grants carry them for the resource and here.
     scopes: ['openid', 'offline_access', ...McpScopes],
     responseTypes: ['code'],
+    // What /mcp checks DPoP proofs with (dpopProof.ts), so what a client may bind its tokens with.
+    enabledJWA: { dPoPSigningAlgValues: DPOP_ALGORITHMS },
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
-    extraClientMetadata: redirectUriPolicy((message) => new errors.InvalidClientMetadata(message)),
+    extraClientMetadata: redirectUriPolicy({
+      invalidMetadata: (message) => new errors.InvalidClientMetadata(message),
+      invalidRedirectUri: (message) => new errors.InvalidRedirectUri(message),
+    }),
+    // An authorization request without scope asks for every MCP scope, so its consent page can be approved.
+    extraParams: {
+      scope: async (ctx: KoaContextWithOIDC, value: unknown) => {
+        if (!value) ctx.oidc.params!['scope'] = McpScopes.join(' ');
+      },
+    },
     fetch: providerFetch(options.clientMetadataDocuments.testOnly),
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     ttl: { ...OAUTH_TTL },
