@@ -11,8 +11,8 @@ import { McpScopes } from '../../../shared/contract/mcp';
 import { PROTECTED_RESOURCE_METADATA_PATH } from '../oauth/authorizationEndpoints';
 
 /**
- * The MCP path for bearer tokens (item and personal tokens). It advertises no OAuth: Claude Code
- * ignores a static Authorization header when the server advertises OAuth (agents.md §4).
+ * The MCP path for bearer tokens (item and personal tokens). It advertises no OAuth, so a client
+ * given one of these tokens is never sent into a sign-in it cannot finish (agents.md §4).
  */
 export const MCP_TOKEN_PATH = '/mcp/token';
 export { MCP_OAUTH_PATH };
