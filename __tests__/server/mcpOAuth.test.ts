@@ -473,7 +473,7 @@ describe('the MCP server with OAuth 2.1: /mcp', () => {
     const member = new TestBrowser(base, owner.cookie);
     const shown = await member.clientInfo(clientId, interactionId);
     expect(shown.status).toBe(403);
-    expect(((await shown.json()) as { message: string }).message).toContain('started in another browser');
+    expect(((await shown.json()) as { message: string }).message).toContain('not started in this browser');
     const approved = await member.postConsent({ interactionId, approve: true, scopes: ['items:read', 'items:write'] });
     expect(approved.status).toBe(403);
 

@@ -51,7 +51,7 @@ async function openInteraction(provider: Provider, interactionId: string, browse
   // A consent link sent to someone else must not let its sender's browser collect a code.
   if (browser.interactionId !== interaction.uid) {
     throw forbidden(
-      'This authorization request was started in another browser. Approve only a connection you started yourself: start again from your MCP client on this computer.',
+      'This authorization request was not started in this browser (or a newer one replaced it). Approve only a connection you started yourself: start again from your MCP client on this computer.',
     );
   }
   if (interaction.result) throw invalidRequest('This authorization request has already been answered.');
