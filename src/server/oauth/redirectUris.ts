@@ -3,7 +3,7 @@ import type { Configuration } from 'oidc-provider';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** An `http:` redirect to this machine: a native app's listener (RFC 8252 §7.3). */
-export const isLoopbackRedirect = (uri: unknown) => {
+const isLoopbackRedirect = (uri: unknown) => {
   const url = typeof uri === 'string' ? URL.parse(uri) : null;
   return url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 };
