@@ -35,6 +35,7 @@ import consentRoutes from './routes/oauth/consent';
 import eventRoutes from './routes/events';
 import { createTeamEventHub, type TeamEventHub } from './services/teamEvents/teamEventHub';
 import { createAuthorizationServer } from './oauth/authorizationServer';
+import type { ClientMetadataFetchForTests } from './oauth/clientMetadataDocuments';
 import { deleteExpiredOAuthModels } from './repositories/oauthModels';
 import type Provider from 'oidc-provider';
 import contextItemRoutes from './routes/contextItems';
@@ -77,6 +78,8 @@ export interface AppOptions {
   clientDistDir?: string;
   /** Writes agent drafts; by default the one AI_PROVIDER names (tests pass a mock model). */
   agentGenerator?: AgentGenerator;
+  /** Tests only: fakes on 127.0.0.1 the Client ID Metadata Document fetcher may reach. */
+  clientMetadataFetchForTests?: ClientMetadataFetchForTests;
 }
 
 /** Builds the whole Baton server; `server.ts` only listens, tests `inject`. */
@@ -120,6 +123,10 @@ export async function buildApp(options: AppOptions) {
       db: app.db,
       publicUrl: config.publicUrl,
       behindProxy: config.trustProxyHops > 0,
+      clientMetadataDocuments: {
+        enabled: config.mcpClientMetadataDocuments,
+        testOnly: options.clientMetadataFetchForTests,
+      },
     }),
   );
   // Expired OAuth codes, tokens, interactions and sessions are deleted every 10 minutes.

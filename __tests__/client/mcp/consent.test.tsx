@@ -66,6 +66,15 @@ describe('the OAuth consent screen (/oauth2/consent/:interactionId)', () => {
     expect(screen.getByText(/unknown or has expired/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
+
+  test('a link opened in another browser says so, offers nothing to approve, and keeps the member signed in', async () => {
+    mcpBackend.otherBrowser = true;
+    renderApp(consentPath, signedIn());
+    expect(await screen.findByRole('heading', { name: 'This request cannot be answered' })).toBeInTheDocument();
+    expect(screen.getByText(/not started in this browser/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /sign in with/i })).not.toBeInTheDocument();
+  });
 });
 
 describe('connected clients in Settings → MCP', () => {

@@ -86,6 +86,64 @@ class CookieJar {
   }
 }
 
+/** One browser: its own cookie jar, and a Baton session when a member is signed in to it. */
+export class TestBrowser {
+  private readonly jar = new CookieJar();
+  constructor(
+    private readonly base: string,
+    private readonly sessionCookie = '',
+  ) {}
+
+  async send(url: URL | string, init: RequestInit = {}) {
+    const response = await fetch(new URL(url, this.base), {
+      redirect: 'manual',
+      ...init,
+      headers: { cookie: this.jar.header(this.sessionCookie), ...(init.headers as Record<string, string>) },
+    });
+    this.jar.store(response);
+    return response;
+  }
+
+  /** Opens an authorization URL; answers the consent page it is sent to. */
+  async authorize(authorizationUrl: URL) {
+    const start = await this.send(authorizationUrl);
+    const location = start.headers.get('location');
+    if (!location) throw new Error(`authorize answered ${start.status}: ${await start.text()}`);
+    const consentUrl = new URL(location, this.base);
+    return {
+      interactionId: consentUrl.pathname.split('/').pop()!,
+      clientId: consentUrl.searchParams.get('client_id')!,
+    };
+  }
+
+  /** What GET /v1/oauth2/clients/{id} answers the consent page. */
+  clientInfo(clientId: string, interactionId: string) {
+    return this.send(`/v1/oauth2/clients/${encodeURIComponent(clientId)}?interactionId=${interactionId}`);
+  }
+
+  postConsent(body: { interactionId: string; approve: boolean; scopes: string[] }) {
+    return this.send('/v1/oauth2/consent', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: this.base },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** Follows the authorization server's redirects until they leave it (for the client) or stop. */
+  async follow(url: URL | string) {
+    let next = new URL(url, this.base);
+    for (let hop = 0; hop < 5 && next.origin === new URL(this.base).origin; hop += 1) {
+      const response = await this.send(next);
+      const target = response.headers.get('location');
+      if (!target) throw new Error(`resume answered ${response.status}: ${await response.text()}`);
+      next = new URL(target, next);
+      // The consent page is the app's, not the authorization server's: the flow stops there.
+      if (next.pathname.startsWith('/oauth2/consent/')) break;
+    }
+    return next;
+  }
+}
+
 export interface ConsentVisit {
   interactionId: string;
   clientId: string;
@@ -103,47 +161,19 @@ export interface ConsentVisit {
  * page, reads what the page shows, and answers it through the API as the page does.
  */
 export async function visitConsent(base: string, authorizationUrl: URL, sessionCookie: string): Promise<ConsentVisit> {
-  const jar = new CookieJar();
-  const send = async (url: URL, init: RequestInit = {}) => {
-    const response = await fetch(url, {
-      redirect: 'manual',
-      ...init,
-      headers: { cookie: jar.header(sessionCookie), ...(init.headers as Record<string, string>) },
-    });
-    jar.store(response);
-    return response;
-  };
-  const start = await send(authorizationUrl);
-  const location = start.headers.get('location');
-  if (!location) throw new Error(`authorize answered ${start.status}: ${await start.text()}`);
-  const consentUrl = new URL(location, base);
-  const interactionId = consentUrl.pathname.split('/').pop()!;
-  const clientId = consentUrl.searchParams.get('client_id')!;
-  const infoResponse = await send(
-    new URL(`/v1/oauth2/clients/${encodeURIComponent(clientId)}?interactionId=${interactionId}`, base),
-  );
-  const info = ((await infoResponse.json()) as { data: Record<string, unknown> }).data;
+  const browser = new TestBrowser(base, sessionCookie);
+  const { interactionId, clientId } = await browser.authorize(authorizationUrl);
+  const info = ((await (await browser.clientInfo(clientId, interactionId)).json()) as { data: Record<string, unknown> })
+    .data;
   return {
     interactionId,
     clientId,
     info,
     async answer(body) {
-      const consent = await send(new URL('/v1/oauth2/consent', base), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({ interactionId, ...body }),
-      });
+      const consent = await browser.postConsent({ interactionId, ...body });
       const answered = (await consent.json()) as { data?: { redirectTo: string } };
       if (!answered.data) return { status: consent.status, redirect: null, body: answered };
-      let next = new URL(answered.data.redirectTo, base);
-      // Follow the authorization server's redirects until they leave it for the client.
-      for (let hop = 0; hop < 5 && next.origin === new URL(base).origin; hop += 1) {
-        const response = await send(next);
-        const target = response.headers.get('location');
-        if (!target) throw new Error(`resume answered ${response.status}: ${await response.text()}`);
-        next = new URL(target, next);
-      }
-      return { status: consent.status, redirect: next, body: answered };
+      return { status: consent.status, redirect: await browser.follow(answered.data.redirectTo), body: answered };
     },
   };
 }

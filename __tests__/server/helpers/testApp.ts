@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config/config';
 import type { OidcProviders } from '../../../src/server/integrations/oidc';
+import type { ClientMetadataFetchForTests } from '../../../src/server/oauth/clientMetadataDocuments';
 import { openTestDatabase } from './testDatabase';
 
 /** A clock tests move by hand (session expiry, invite expiry). */
@@ -24,12 +25,19 @@ export interface TestApp {
 /** Builds Baton on a fresh test database; env overrides configuration the way an operator would. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { oidc?: OidcProviders } = {},
+  options: { oidc?: OidcProviders; clientMetadataFetchForTests?: ClientMetadataFetchForTests } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const database = await openTestDatabase();
   const clock = new TestClock();
-  const app = await buildApp({ config, database, clock, oidc: options.oidc, clientDistDir: '/nonexistent-baton-dist' });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    oidc: options.oidc,
+    clientMetadataFetchForTests: options.clientMetadataFetchForTests,
+    clientDistDir: '/nonexistent-baton-dist',
+  });
   await app.ready();
   return {
     app,

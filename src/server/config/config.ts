@@ -57,6 +57,7 @@ const EnvSchema = Type.Object({
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_\\S+$' })),
   STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
   TRUST_PROXY_HOPS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+  MCP_CLIENT_METADATA_DOCUMENTS: Type.Boolean({ default: false }),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
   ...rateLimitEnvSchema,
   ...githubEnvSchema,
@@ -107,6 +108,8 @@ export interface Config {
   github: GithubConfig | null;
   /** How many proxies in front add to X-Forwarded-For; the client address is the entry the outermost one added. */
   trustProxyHops: number;
+  /** Whether MCP clients may name themselves by a Client ID Metadata Document URL, which Baton then fetches (needs outbound HTTPS). */
+  mcpClientMetadataDocuments: boolean;
   /** Per-IP and per-user limits (src/server/plugins/rateLimitPolicy.ts). */
   rateLimits: RateLimitSettings;
 }
@@ -292,6 +295,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     // https means a TLS proxy in front (Baton serves http); trusting a fixed number of hops, not all, keeps
     // a client's own X-Forwarded-For entries from choosing its address (and its rate-limit count).
     trustProxyHops: env.TRUST_PROXY_HOPS ?? (isLocalHttp ? 0 : 1),
+    mcpClientMetadataDocuments: env.MCP_CLIENT_METADATA_DOCUMENTS,
     rateLimits: rateLimitSettings(env.RATE_LIMIT_ENABLED, env),
   };
 }

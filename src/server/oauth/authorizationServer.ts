@@ -6,7 +6,14 @@ import { McpScopes } from '../../shared/contract/mcp';
 import { parseOAuthAccountId } from './accountId';
 import { databaseAdapter } from './modelAdapter';
 import { loadServerKeys } from './serverKeys';
-import { resolvesOnlyToPublicAddresses } from './publicAddress';
+import {
+  clientMetadataDocumentFeature,
+  providerFetch,
+  type ClientMetadataDocumentOptions,
+} from './clientMetadataDocuments';
+import { redirectUriPolicy } from './redirectUris';
+import { DPOP_ALGORITHMS } from './dpopProof';
+import { INTERACTION_COOKIE_PATH } from './interactionCookie';
 
 /** Where the provider's endpoints live; the consent screen is the app's page at CONSENT_PAGE_PATH. */
 export const OAUTH_PATH_PREFIX = '/oauth';
@@ -30,6 +37,7 @@ export interface AuthorizationServerOptions {
   publicUrl: string;
   /** Trust X-Forwarded-Proto from the proxies config.trustProxyHops names. */
   behindProxy: boolean;
+  clientMetadataDocuments: ClientMetadataDocumentOptions;
 }
 
 export const mcpResourceUrl = (publicUrl: string) => `${publicUrl}${MCP_OAUTH_PATH}`;
@@ -37,10 +45,9 @@ export const mcpResourceUrl = (publicUrl: string) => `${publicUrl}${MCP_OAUTH_PA
 /**
  * Baton's OAuth 2.1 authorization server for MCP clients (agents.md §4), built on oidc-provider:
  * PKCE S256 only, access tokens bound to the MCP URL (RFC 8707), rotating refresh tokens whose reuse
- * revokes the grant, revocation, dynamic client registration (RFC 7591) and Client ID Metadata
- * Documents fetched only from hosts whose every address is public (checked here), through the
- * library's guarded client (HTTPS only, connections to special-use addresses cut, no redirects, 2.5 s
- * and 5 kB caps). Every model is stored in the database.
+ * revokes the grant, revocation, dynamic client registration (RFC 7591) and, where the operator turns
+ * them on, Client ID Metadata Documents (clientMetadataDocuments.ts). A client whose redirects are all
+ * loopback is native: any port matches (RFC 8252). Every model is stored in the database.
  */
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<Provider> {
   const { default: ProviderClass, errors } = await import('oidc-provider');
@@ -51,7 +58,11 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const configuration: Configuration = {
     adapter: databaseAdapter(db),
     jwks: keys.jwks,
-    cookies: { keys: keys.cookieKeys },
+    cookies: {
+      keys: keys.cookieKeys,
+      // The interaction cookie goes to the consent API, which accepts an answer only from the browser holding it.
+      short: { httpOnly: true, sameSite: 'lax', path: INTERACTION_COOKIE_PATH },
+    },
     routes: {
       authorization: `${OAUTH_PATH_PREFIX}/authorize`,
       token: `${OAUTH_PATH_PREFIX}/token`,
@@ -70,8 +81,21 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     // The MCP scopes are listed too so clients may register them; grants carry them for the resource and here.
     scopes: ['openid', 'offline_access', ...McpScopes],
     responseTypes: ['code'],
+    // What /mcp checks DPoP proofs with (dpopProof.ts), so what a client may bind its tokens with.
+    enabledJWA: { dPoPSigningAlgValues: DPOP_ALGORITHMS },
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
+    extraClientMetadata: redirectUriPolicy({
+      invalidMetadata: (message) => new errors.InvalidClientMetadata(message),
+      invalidRedirectUri: (message) => new errors.InvalidRedirectUri(message),
+    }),
+    // An authorization request without scope asks for every MCP scope, so its consent page can be approved.
+    extraParams: {
+      scope: async (ctx: KoaContextWithOIDC, value: unknown) => {
+        if (!value) ctx.oidc.params!['scope'] = McpScopes.join(' ');
+      },
+    },
+    fetch: providerFetch(options.clientMetadataDocuments.testOnly),
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     ttl: { ...OAUTH_TTL },
     features: {
@@ -79,11 +103,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       registration: { enabled: true },
       // A client revokes only its own tokens.
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
-      clientIdMetadataDocument: {
-        enabled: true,
-        ack: 'draft-02',
-        allowFetch: async (_ctx, clientId) => resolvesOnlyToPublicAddresses(new URL(clientId).hostname),
-      },
+      clientIdMetadataDocument: clientMetadataDocumentFeature(options.clientMetadataDocuments),
       resourceIndicators: {
         enabled: true,
         defaultResource: () => resource,

@@ -9,12 +9,15 @@ export const mcpBackend = {
   connections: [] as McpConnection[],
   /** The client the consent screen asks about; null answers NotFound, as for an expired request. */
   client: null as OAuthClientInfo | null,
+  /** The consent link was opened in a browser that did not start the authorization: 403, as the server answers. */
+  otherBrowser: false,
   consents: [] as ConsentBody[],
   reset() {
     this.tokens = [];
     this.issued = 0;
     this.connections = [];
     this.client = null;
+    this.otherBrowser = false;
     this.consents = [];
   },
 };
@@ -56,15 +59,24 @@ export const mcpHandlers = [
     return HttpResponse.json({ result: 'Ok' });
   }),
   http.get(url('/oauth2/clients/:id'), () =>
-    mcpBackend.client
-      ? HttpResponse.json(ok(mcpBackend.client))
-      : HttpResponse.json(
+    mcpBackend.otherBrowser
+      ? HttpResponse.json(
           {
-            result: 'NotFound',
-            message: 'This authorization request is unknown or has expired. Start again from your MCP client.',
+            result: 'Unauthorized',
+            message:
+              'This authorization request was not started in this browser (or a newer one replaced it). Approve only a connection you started yourself: start again from your MCP client on this computer.',
           },
-          { status: 404 },
-        ),
+          { status: 403 },
+        )
+      : mcpBackend.client
+        ? HttpResponse.json(ok(mcpBackend.client))
+        : HttpResponse.json(
+            {
+              result: 'NotFound',
+              message: 'This authorization request is unknown or has expired. Start again from your MCP client.',
+            },
+            { status: 404 },
+          ),
   ),
   http.post(url('/oauth2/consent'), async ({ request }) => {
     mcpBackend.consents.push((await request.json()) as ConsentBody);

@@ -1,36 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { authenticateMcpToken, type McpPrincipal } from '../../services/mcp/tokens';
-import { authenticateOAuthAccessToken } from '../../services/mcp/oauthAccess';
+import { authenticateOAuthAccessToken, type PresentedAccessToken } from '../../services/mcp/oauthAccess';
+import { DPOP_ALGORITHMS } from '../../oauth/dpopProof';
 import { createBatonMcpServer } from '../../mcp/batonMcpServer';
 import { MCP_OAUTH_PATH } from '../../oauth/authorizationServer';
 import { McpScopes } from '../../../shared/contract/mcp';
 import { PROTECTED_RESOURCE_METADATA_PATH } from '../oauth/authorizationEndpoints';
 
 /**
- * The MCP path for bearer tokens (item and personal tokens). It advertises no OAuth: Claude Code
- * ignores a static Authorization header when the server advertises OAuth (agents.md §4).
+ * The MCP path for bearer tokens (item and personal tokens). It advertises no OAuth, so a client
+ * given one of these tokens is never sent into a sign-in it cannot finish (agents.md §4).
  */
 export const MCP_TOKEN_PATH = '/mcp/token';
 export { MCP_OAUTH_PATH };
 
 const LOCALHOST = ['localhost', '127.0.0.1', '[::1]'];
+const AUTHORIZATION = /^(Bearer|DPoP)\s+(\S+)$/i;
+
+type Authentication = { principal: McpPrincipal } | { challenge: string; message: string };
 
 interface McpPath {
   url: string;
-  authenticate: (token: string) => Promise<McpPrincipal | null>;
-  /** The WWW-Authenticate challenge of a 401, telling the client how to get a token on this path. */
-  challenge: (tokenGiven: boolean) => string;
-  missingTokenMessage: string;
+  /** Who calls with this token, or the 401's WWW-Authenticate challenge telling the client how to get one. */
+  authenticate: (presented: PresentedAccessToken | null) => Promise<Authentication>;
+}
+
+/** The token in the Authorization header (Bearer, or DPoP with its proof), or null. */
+function presentedToken(request: FastifyRequest): PresentedAccessToken | null {
+  const match = AUTHORIZATION.exec(request.headers.authorization ?? '');
+  if (!match) return null;
+  const scheme = match[1]!.toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer';
+  return { scheme, token: match[2]!, proof: request.headers.dpop, method: request.method };
 }
 
 /**
  * Baton's MCP server over Streamable HTTP (spec §1; agents.md §4), stateless: each request is served
  * by a fresh server bound to its caller, after the Host and Origin checks against DNS rebinding and
  * the token check (which re-reads the user's membership every time). Two paths: `/mcp` takes OAuth
- * access tokens and advertises the authorization server; `/mcp/token` takes Baton's MCP tokens.
+ * access tokens (DPoP-bound ones only with their key's proof) and advertises the authorization
+ * server; `/mcp/token` takes Baton's MCP tokens.
  */
 export default async function mcpEndpoint(app: FastifyInstance) {
   const { publicUrl } = app.config;
@@ -53,27 +64,42 @@ export default async function mcpEndpoint(app: FastifyInstance) {
   app.addHook('onClose', async () => handler.close());
 
   const resourceMetadata = `${publicUrl}${PROTECTED_RESOURCE_METADATA_PATH}${MCP_OAUTH_PATH}`;
+  const oauthChallenge = `resource_metadata="${resourceMetadata}", scope="${McpScopes.join(' ')}"`;
   const paths: McpPath[] = [
     {
       url: MCP_OAUTH_PATH,
-      authenticate: (token) => authenticateOAuthAccessToken(app.db, app.oauth, token, publicUrl),
-      // RFC 6750 §3.1: no error code when the request carried no token, so the client starts OAuth.
-      challenge: (tokenGiven) =>
-        `Bearer resource_metadata="${resourceMetadata}", scope="${McpScopes.join(' ')}"${
-          tokenGiven
-            ? ', error="invalid_token", error_description="The token is unknown, revoked, expired or not for this server"'
-            : ''
-        }`,
-      missingTokenMessage: 'Unauthorized: sign in to Baton through your MCP client (OAuth) to use this server.',
+      authenticate: async (presented) => {
+        // RFC 6750 §3.1: no error code when the request carried no token, so the client starts OAuth.
+        if (!presented) {
+          return {
+            challenge: `Bearer ${oauthChallenge}`,
+            message: 'Unauthorized: sign in to Baton through your MCP client (OAuth) to use this server.',
+          };
+        }
+        const access = await authenticateOAuthAccessToken(app.db, app.oauth, publicUrl, presented);
+        if ('principal' in access) return access;
+        const error = `error="${access.refused}", error_description="${access.description}"`;
+        return {
+          challenge: access.dpop
+            ? `DPoP algs="${DPOP_ALGORITHMS.join(' ')}", ${oauthChallenge}, ${error}`
+            : `Bearer ${oauthChallenge}, ${error}`,
+          message: `Unauthorized: ${access.description}.`,
+        };
+      },
     },
     {
       url: MCP_TOKEN_PATH,
-      authenticate: (token) => authenticateMcpToken(app.db, token, app.clock.now()),
-      challenge: (tokenGiven) =>
-        `Bearer realm="baton", error="invalid_token", error_description="${
-          tokenGiven ? 'The token is unknown, revoked or expired' : 'An MCP token is required'
-        }"`,
-      missingTokenMessage: 'Unauthorized: a valid Baton MCP token is required (Authorization: Bearer …).',
+      authenticate: async (presented) => {
+        const principal =
+          presented?.scheme === 'Bearer' ? await authenticateMcpToken(app.db, presented.token, app.clock.now()) : null;
+        if (principal) return { principal };
+        return {
+          challenge: `Bearer realm="baton", error="invalid_token", error_description="${
+            presented ? 'The token is unknown, revoked or expired' : 'An MCP token is required'
+          }"`,
+          message: 'Unauthorized: a valid Baton MCP token is required (Authorization: Bearer …).',
+        };
+      },
     },
   ];
 
@@ -86,13 +112,16 @@ export default async function mcpEndpoint(app: FastifyInstance) {
         reply.hijack();
         const { raw } = request;
         if (!hostAllowed(raw, reply.raw) || !originAllowed(raw, reply.raw)) return;
-        const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        const principal = token ? await path.authenticate(token) : null;
-        if (!principal) return refuse(reply.raw, path.challenge(token !== undefined), path.missingTokenMessage);
+        const presented = presentedToken(request);
+        const authentication = await path.authenticate(presented);
+        if (!('principal' in authentication)) {
+          return refuse(reply.raw, authentication.challenge, authentication.message);
+        }
+        const { principal } = authentication;
         // The SDK reads who is calling from `req.auth`; a write tool's scopeChallenge answers 403 insufficient_scope.
         Object.assign(raw, {
           auth: {
-            token: token!,
+            token: presented!.token,
             clientId: principal.tokenId,
             scopes: principal.scopes,
             expiresAt: Math.floor(principal.expiresAt.getTime() / 1000),

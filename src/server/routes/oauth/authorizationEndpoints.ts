@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { McpScopes } from '../../../shared/contract/mcp';
+import type { ErrorEnvelope } from '../../../shared/contract/common';
 import { MCP_OAUTH_PATH, OAUTH_PATH_PREFIX, mcpResourceUrl } from '../../oauth/authorizationServer';
+import { DPOP_ALGORITHMS } from '../../oauth/dpopProof';
 
 export const OAUTH_ROUTE = `${OAUTH_PATH_PREFIX}/*`;
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
@@ -42,11 +44,20 @@ export default async function authorizationEndpoints(app: FastifyInstance) {
     handler: passToProvider('/.well-known/openid-configuration'),
   });
 
+  // Any other discovery document MCP clients probe for (e.g. for /mcp/token) is not here: 404, not the app's page.
+  app.get('/.well-known/*', { schema: { hide: true } }, async (request, reply) => {
+    const body: ErrorEnvelope = { result: 'NotFound', message: `No document at ${request.url.split('?')[0]}` };
+    return reply.status(404).send(body);
+  });
+
   const metadata = {
     resource: mcpResourceUrl(app.config.publicUrl),
     authorization_servers: [app.config.publicUrl],
     scopes_supported: [...McpScopes],
     bearer_methods_supported: ['header'],
+    // A token bound to a DPoP key at the token endpoint must come with its proof (RFC 9449); Bearer stays allowed.
+    dpop_signing_alg_values_supported: DPOP_ALGORITHMS,
+    dpop_bound_access_tokens_required: false,
     resource_name: 'Baton',
   };
   for (const url of [PROTECTED_RESOURCE_METADATA_PATH, `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_OAUTH_PATH}`]) {

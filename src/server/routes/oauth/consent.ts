@@ -12,6 +12,7 @@ import { answers, answersEmpty, ok, okEmpty } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
 import { answerConsent, describeClient } from '../../services/mcp/oauthConsent';
 import { listConnections, revokeConnection } from '../../services/mcp/oauthConnections';
+import { interactionOfBrowser } from '../../oauth/interactionCookie';
 
 const tags = ['mcp'];
 const ClientId = Type.String({ minLength: 1, maxLength: 2048 });
@@ -45,6 +46,7 @@ export default async function consentRoutes(fastify: FastifyInstance) {
           account,
           clientId: request.params.id,
           interactionId: request.query.interactionId,
+          browser: { interactionId: await interactionOfBrowser(app.oauth, request.raw, reply.raw) },
           now: app.clock.now(),
         }),
       );
@@ -58,14 +60,17 @@ export default async function consentRoutes(fastify: FastifyInstance) {
         tags,
         operationId: 'answerOAuthConsent',
         description:
-          "Approves (with the scopes ticked) or declines an MCP client's authorization request; answers where the browser goes next.",
+          "Approves (with the scopes ticked) or declines an MCP client's authorization request, only from the browser that started it; answers where the browser goes next.",
         body: ConsentBody,
         response: answers(ConsentAnswer),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = await requireActiveTeam(app, request);
-      return ok({ redirectTo: await answerConsent(app.oauth, app.config.publicUrl, { account, body: request.body }) });
+      const browser = { interactionId: await interactionOfBrowser(app.oauth, request.raw, reply.raw) };
+      return ok({
+        redirectTo: await answerConsent(app.oauth, app.config.publicUrl, { account, body: request.body, browser }),
+      });
     },
   );
 

@@ -9,7 +9,7 @@ import type { Client } from 'oidc-provider';
 import type { Db } from '../../db/types';
 import { findTeam } from '../../repositories/teams';
 import { listLiveGrants } from '../../repositories/oauthModels';
-import { invalidRequest, notFound } from '../../errors';
+import { forbidden, invalidRequest, notFound } from '../../errors';
 import { McpScopes, type ConsentBody, type McpScope, type OAuthClientInfo } from '../../../shared/contract/mcp';
 import { oauthAccountId, type OAuthAccount } from '../../oauth/accountId';
 import { mcpResourceUrl } from '../../oauth/authorizationServer';
@@ -38,10 +38,21 @@ function clientLogo(client: Client): string | null {
   return logo && logo.protocol === 'https:' && logo.host === clientHost(client) ? logo.href : null;
 }
 
-async function openInteraction(provider: Provider, interactionId: string, clientId?: string) {
+/** The interaction of the browser asking: its id is the one oidc-provider's interaction cookie names, or null. */
+export interface ConsentBrowser {
+  interactionId: string | null;
+}
+
+async function openInteraction(provider: Provider, interactionId: string, browser: ConsentBrowser, clientId?: string) {
   const interaction = await provider.Interaction.find(interactionId);
   if (!interaction || (clientId !== undefined && interaction.params['client_id'] !== clientId)) {
     throw notFound('This authorization request is unknown or has expired. Start again from your MCP client.');
+  }
+  // A consent link sent to someone else must not let its sender's browser collect a code.
+  if (browser.interactionId !== interaction.uid) {
+    throw forbidden(
+      'This authorization request was not started in this browser (or a newer one replaced it). Approve only a connection you started yourself: start again from your MCP client on this computer.',
+    );
   }
   if (interaction.result) throw invalidRequest('This authorization request has already been answered.');
   return interaction;
@@ -55,11 +66,11 @@ const requestedScopes = (scope: unknown) =>
 export async function describeClient(
   db: Db,
   provider: Provider,
-  input: { account: OAuthAccount; clientId: string; interactionId?: string; now: Date },
+  input: { account: OAuthAccount; clientId: string; interactionId?: string; browser: ConsentBrowser; now: Date },
 ): Promise<OAuthClientInfo> {
   const client = await findOAuthClient(provider, input.clientId);
   const interaction = input.interactionId
-    ? await openInteraction(provider, input.interactionId, input.clientId)
+    ? await openInteraction(provider, input.interactionId, input.browser, input.clientId)
     : undefined;
   const grants = await listLiveGrants(db, oauthAccountId(input.account), input.now);
   const team = await findTeam(db, input.account.teamId);
@@ -78,10 +89,10 @@ export async function describeClient(
 export async function answerConsent(
   provider: Provider,
   publicUrl: string,
-  input: { account: OAuthAccount; body: ConsentBody },
+  input: { account: OAuthAccount; body: ConsentBody; browser: ConsentBrowser },
 ): Promise<string> {
   const { body } = input;
-  const interaction = await openInteraction(provider, body.interactionId);
+  const interaction = await openInteraction(provider, body.interactionId, input.browser);
   const clientId = String(interaction.params['client_id']);
   const ttl = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
   if (!body.approve) {
