@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupStore } from '../../../src/client/app/store';
 import { itemsApi } from '../../../src/client/api/items';
 import { projectsApi } from '../../../src/client/api/projects';
-import { idempotentEndpoints } from '../../../src/client/api/idempotentCreates';
+import { idempotentEndpoints } from '../../../src/client/api/endpointBehaviour.gen';
 import { createItem } from '../../../src/client/features/items/itemCommands';
 import { ItemType } from '../../../src/shared/enums';
 import { server } from '../helpers/server';

@@ -61,7 +61,7 @@ type UpsertDraft = (endpoint: string, arg: string | undefined, value: AgentDraft
 /**
  * The agent group: the stored drafts, cached per kind (and item) and saved optimistically, and the
  * generation, which writes its part into the draft on the server, so the draft is read again after it.
- * A QuotaLimit answer routes to the account settings through quotaErrorEndpoints ('generateAgentContent').
+ * A QuotaLimit answer routes to the account settings through quotaErrorEndpoints (its route declares raisesQuotaError).
  */
 export const agentApi = enhancedApi.enhanceEndpoints({
   endpoints: {

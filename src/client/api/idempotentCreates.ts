@@ -1,25 +1,8 @@
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+// The creating endpoints: the routes that declare `idempotent` (generated; server plugins/clientBehaviour.ts).
+import { idempotentEndpoints } from './endpointBehaviour.gen';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-/**
- * The creating endpoints: the server routes with `config: { idempotent: true }` (a test checks this
- * list against docs/openapi.json). Each call of one carries a key, and its retries carry the same key,
- * so a create the server already made is answered again instead of made twice.
- */
-export const idempotentEndpoints: ReadonlySet<string> = new Set([
-  'createDemo',
-  'createImplementation',
-  'createGoToMarketItem',
-  'bulkCreateProjectItems',
-  'splitProjectItem',
-  'createProject',
-  'createTeam',
-  'inviteTeamMember',
-  'createContextItem',
-  'sendToAgent',
-  'saveAssessment',
-]);
 
 /** Waits before each retry of a create whose answer was lost; a Retry-After from the server wins (up to the cap). */
 export const createRetryDelaysMs = [500, 1000, 2000];

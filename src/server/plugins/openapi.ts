@@ -1,10 +1,33 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { CLIENT_BEHAVIOUR_EXTENSION, clientBehaviourOf, type ClientBehaviour } from './clientBehaviour';
 
-/** Publishes the OpenAPI document built from the route schemas; the client's endpoints are generated from it. */
+type Operations = Record<string, Record<string, { operationId?: string } & Record<string, unknown>>>;
+
+/**
+ * Publishes the OpenAPI document built from the route schemas; the client's endpoints are generated from
+ * it, and so is how the client treats each (clientBehaviour.ts: the operation's `x-baton-client`).
+ */
 async function openapi(app: FastifyInstance) {
+  const behaviours = new Map<string, ClientBehaviour>();
+  app.addHook('onRoute', (route) => {
+    const behaviour = clientBehaviourOf(route);
+    const operationId = route.schema?.operationId;
+    if (behaviour && typeof operationId === 'string') behaviours.set(operationId, behaviour);
+  });
   await app.register(swagger, {
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      for (const pathItem of Object.values((openapiObject.paths ?? {}) as Operations)) {
+        for (const operation of Object.values(pathItem)) {
+          const behaviour = operation.operationId ? behaviours.get(operation.operationId) : undefined;
+          if (behaviour) operation[CLIENT_BEHAVIOUR_EXTENSION] = behaviour;
+        }
+      }
+      return openapiObject;
+    },
     openapi: {
       openapi: '3.0.3',
       info: {

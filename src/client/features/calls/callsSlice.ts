@@ -1,20 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-
-/**
- * Calls that block the whole screen while pending (spec §4). Endpoint names are the operationIds;
- * later groups add team change, team creation, active-project change, project creation and deletion.
- */
-export const blockingEndpoints = new Set<string>([
-  'signOut',
-  // Team change (switching, or joining through an invite, which makes the team active) and team creation.
-  'putActiveTeam',
-  'acceptInvite',
-  'createTeam',
-  // Active-project change, project creation and project deletion.
-  'setActiveProject',
-  'createProject',
-  'deleteProject',
-]);
+// Calls that block the whole screen while pending (spec §4), as their routes declare them.
+import { blockingEndpoints } from '../../api/endpointBehaviour.gen';
 
 export interface CallsState {
   /** Non-GET calls in flight. */

@@ -2,17 +2,6 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { quotaMessage } from '../../../shared/quota';
 import { sessionEnded } from '../session/sessionEnded';
 
-/**
- * Calls whose QuotaLimit answer becomes the active error (spec §8): team creation, member invite,
- * project creation and agent generation. Names are operationIds; each group adds its own.
- */
-export const quotaErrorEndpoints = new Set<string>([
-  'createTeam',
-  'inviteTeamMember',
-  'createProject',
-  'generateAgentContent',
-]);
-
 export interface ActiveQuotaError {
   quotaKind: string | undefined;
   message: string;

@@ -7,7 +7,8 @@ import { isAnyOf, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolk
 import type { AppStartListening } from '../../app/listeners';
 import type { Envelope } from '../../../shared/results';
 import { accountApi } from '../../api/account';
-import { quotaErrorEndpoints, quotaErrorLifted, quotaErrorRaised } from './quotaErrorSlice';
+import { quotaErrorLifted, quotaErrorRaised } from './quotaErrorSlice';
+import { quotaErrorEndpoints } from '../../api/endpointBehaviour.gen';
 
 type RejectedCall = UnknownAction & {
   payload?: { data?: Envelope<{ quotaKind?: string }> };

@@ -6,6 +6,7 @@ import { userAndTeamApi } from '../../api/userAndTeam';
 import { projectsApi } from '../../api/projects';
 import { isCoreContextAnswer } from '../../api/contextAnswers';
 import { sessionEnded } from './sessionEnded';
+import { sessionNeutralEndpoints } from '../../api/endpointBehaviour.gen';
 
 export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
 
@@ -29,12 +30,6 @@ const initialState: CoreContextState = {
   lastIdentityProvider: null,
   lastAuthExtensionTimestamp: null,
 };
-
-/**
- * Calls whose success says nothing about the session being used: the validate ones (spec §4) and
- * the public provider list, which a visitor who never signed in also calls.
- */
-const callsThatDoNotExtendSession = new Set(['validateSession', 'validateInvite', 'listIdentityProviders', 'signOut']);
 
 type ApiFulfilledAction = UnknownAction & {
   meta: { arg: { endpointName?: string }; fulfilledTimeStamp: number; requestStatus: 'fulfilled' };
@@ -97,7 +92,7 @@ export const coreContextSlice = createSlice({
         // Signed out, nothing extends a session: a call answered after sign-out (or the sign-out itself,
         // when its answer comes last) would otherwise leave a timestamp that makes the next load check a dead session.
         if (state.status === 'signedOut') return;
-        if (!callsThatDoNotExtendSession.has(action.meta.arg.endpointName ?? '')) {
+        if (!sessionNeutralEndpoints.has(action.meta.arg.endpointName ?? '')) {
           state.lastAuthExtensionTimestamp = action.meta.fulfilledTimeStamp;
         }
       });

@@ -20,6 +20,7 @@ export default async function agentRoutes(fastify: FastifyInstance) {
   app.post(
     '/agent/:contextId/generate',
     {
+      config: { raisesQuotaError: true },
       schema: {
         tags,
         operationId: 'generateAgentContent',

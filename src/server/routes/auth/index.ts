@@ -38,7 +38,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/identity-providers',
     {
-      config: { public: true },
+      config: { public: true, extendsSession: false },
       schema: { tags, operationId: 'listIdentityProviders', response: answers(IdentityProviderList) },
     },
     async () => {
@@ -91,7 +91,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/validate-invite',
     {
-      config: { public: true },
+      config: { public: true, extendsSession: false },
       schema: { tags, operationId: 'validateInvite', body: ValidateInviteBody, response: answers(ValidatedInvite) },
     },
     async (request) => {
@@ -103,7 +103,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sign-out',
-    { config: { public: true }, schema: { tags, operationId: 'signOut', response: answersEmpty } },
+    {
+      config: { public: true, extendsSession: false, blocksScreen: true },
+      schema: { tags, operationId: 'signOut', response: answersEmpty },
+    },
     async (request, reply) => {
       await app.sessions.end(request, reply);
       // The browser drops what this user's session left behind: cached answers and the persisted store.
@@ -114,7 +117,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/validate',
-    { schema: { tags, operationId: 'validateSession', response: answers(ValidatedSession) } },
+    {
+      config: { extendsSession: false },
+      schema: { tags, operationId: 'validateSession', response: answers(ValidatedSession) },
+    },
     async (request, reply) => {
       if (!request.auth) throw unauthorized();
       reply.header('cache-control', 'no-store');

@@ -45,7 +45,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   app.post(
     '/projects',
     {
-      config: { idempotent: true },
+      config: { idempotent: true, blocksScreen: true, raisesQuotaError: true },
       schema: { tags, operationId: 'createProject', body: CreateProjectBody, response: answers(Project) },
     },
     async (request) => {
@@ -59,6 +59,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   app.put(
     '/projects/active',
     {
+      config: { blocksScreen: true },
       schema: {
         tags,
         operationId: 'setActiveProject',
@@ -105,6 +106,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   app.delete(
     '/projects/:projectId',
     {
+      config: { blocksScreen: true },
       preValidation: emptyBodyIsEmptyObject,
       schema: {
         tags,

@@ -22,7 +22,7 @@ export default async function memberRoutes(fastify: FastifyInstance) {
   app.post(
     '/teams/active/members',
     {
-      config: { idempotent: true },
+      config: { idempotent: true, raisesQuotaError: true },
       schema: {
         tags,
         operationId: 'inviteTeamMember',

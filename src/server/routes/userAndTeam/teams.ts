@@ -32,7 +32,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
   app.post(
     '/teams',
     {
-      config: { idempotent: true },
+      config: { idempotent: true, blocksScreen: true, raisesQuotaError: true },
       schema: {
         tags,
         operationId: 'createTeam',
@@ -58,6 +58,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
   app.put(
     '/users/active/active-team',
     {
+      config: { blocksScreen: true },
       schema: {
         tags,
         operationId: 'putActiveTeam',
@@ -82,6 +83,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
   app.post(
     '/users/active/accept-invite',
     {
+      config: { blocksScreen: true },
       schema: {
         tags,
         operationId: 'acceptInvite',
