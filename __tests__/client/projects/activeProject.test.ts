@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
+import { saveProjectSettings } from '../../../src/client/features/projects/saveProjectSettings';
 import { projectsApi } from '../../../src/client/api/projects';
 import { accountApi } from '../../../src/client/api/account';
 import { selectIsBlocking } from '../../../src/client/features/calls/callsSlice';
@@ -94,9 +95,8 @@ describe('setting the active project (spec §4)', () => {
         return HttpResponse.json({ result: 'InvalidRequest', message: 'no' }, { status: 400 });
       }),
     );
-    const update = store.dispatch(
-      projectsApi.endpoints.updateProject.initiate({ id: 'project-1', body: { description: 'Renamed', status: 1 } }),
-    );
+    const project = store.getState().projects.entities['project-1']!;
+    const update = store.dispatch(saveProjectSettings(project, { description: 'Renamed', status: 1 }));
     expect(store.getState().projects.entities['project-1']).toMatchObject({ description: 'Renamed', status: 1 });
     await update;
     await waitFor(() =>
@@ -107,7 +107,7 @@ describe('setting the active project (spec §4)', () => {
     );
   });
 
-  it('an edit refused after a later one was accepted goes back to the accepted one, as the server holds', async () => {
+  it('edits of one project go in turn: a refused one goes back, the later one is kept, as the server holds', async () => {
     const { store } = await boardStore();
     server.use(
       http.put(projectsUrl('/:id'), async ({ request }) => {
@@ -116,18 +116,20 @@ describe('setting the active project (spec §4)', () => {
           await delay(80);
           return HttpResponse.json({ result: 'Failed', message: 'timeout' }, { status: 500 });
         }
+        // Saved: the context read after it names the project so too.
+        const saved = mockBackend.context.availableProjects.find((project) => project.id === 'project-1')!;
+        saved.description = body.description;
         return HttpResponse.json({
           result: 'Ok',
           data: { ...store.getState().projects.entities['project-1']!, description: body.description },
         });
       }),
     );
-    const first = store.dispatch(
-      projectsApi.endpoints.updateProject.initiate({ id: 'project-1', body: { description: 'A' } }),
-    );
-    const second = store.dispatch(
-      projectsApi.endpoints.updateProject.initiate({ id: 'project-1', body: { description: 'B' } }),
-    );
+    const project = store.getState().projects.entities['project-1']!;
+    const first = store.dispatch(saveProjectSettings(project, { description: 'A' }));
+    const second = store.dispatch(saveProjectSettings(project, { description: 'B' }));
+    // Both shown at once, the later on top; the second is sent once the first is answered.
+    expect(store.getState().projects.entities['project-1']?.description).toBe('B');
     await Promise.allSettled([first, second]);
     await waitFor(() => expect(store.getState().projects.pendingEdits).toEqual({}));
     expect(store.getState().projects.entities['project-1']?.description).toBe('B');

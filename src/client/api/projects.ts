@@ -1,5 +1,4 @@
-import { enhancedApi, type QueryProjectItemsApiResponse, type UpdateProjectApiArg } from './projects.gen';
-import { projectEditSent, projectEditSettled } from '../features/projects/projectActions';
+import { enhancedApi, type QueryProjectItemsApiResponse } from './projects.gen';
 
 /**
  * Freezes an answer in one quick pass. The store keeps answers frozen anyway; handing it a board of
@@ -14,23 +13,14 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The projects group. Project settings are applied optimistically and rolled back on failure (spec §4);
- * the board's items are read and moved through the items listeners, which serialise them per project.
+ * The projects group. Project settings (features/projects: projectEditRequested) and the board's items
+ * (features/items) are applied optimistically and sent by their listeners, serialised per project.
  */
 export const projectsApi = enhancedApi.enhanceEndpoints({
   endpoints: {
     getProject: { providesTags: (_result, _error, id) => [{ type: 'Project', id }] },
     updateProject: {
       invalidatesTags: (_result, _error, arg) => [{ type: 'Project', id: arg.id }],
-      async onQueryStarted(arg: UpdateProjectApiArg, { dispatch, queryFulfilled, requestId }) {
-        const { version: _version, ...changes } = arg.body;
-        dispatch(projectEditSent({ id: arg.id, requestId, changes }));
-        const ok = await queryFulfilled.then(
-          () => true,
-          () => false,
-        );
-        dispatch(projectEditSettled({ id: arg.id, requestId, ok }));
-      },
     },
     queryProjectItems: { transformResponse: (response: QueryProjectItemsApiResponse) => deepFreeze(response) },
     deleteProject: { invalidatesTags: ['CoreContext', 'AgentDraft'] },

@@ -4,6 +4,7 @@ import { authApi } from '../api/auth';
 import { isUnauthorizedAnswer, sessionEnded, type SessionEndReason } from '../features/session/sessionEnded';
 import { registerItemsListeners } from '../features/items/itemsListeners';
 import { registerProjectsListeners } from '../features/projects/projectsListeners';
+import { registerProjectSettingsListener } from '../features/projects/saveProjectSettings';
 import { registerLiveListeners } from '../features/live/liveListeners';
 import { registerCallsListeners } from '../features/calls/callsListeners';
 import { registerQuotaListeners } from '../features/quota/quotaListeners';
@@ -48,6 +49,7 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerQuotaListeners(startListening);
   registerItemsListeners(startListening);
   registerProjectsListeners(startListening);
+  registerProjectSettingsListener(startListening);
   registerLiveListeners(startListening);
   registerQaListeners(startListening);
 }

@@ -45,6 +45,8 @@ interface Queues {
   /** Keyed by the id an item was born with, so its temporary and server ids share one queue. */
   items: KeyedQueue;
   projects: KeyedQueue;
+  /** Settings edits, by what they edit: a project's id, or the team's id. */
+  settings: KeyedQueue;
 }
 
 /**
@@ -55,7 +57,7 @@ const queuesByStore = new WeakMap<object, Queues>();
 export function queuesOf(getState: object): Queues {
   let queues = queuesByStore.get(getState);
   if (!queues) {
-    queues = { items: new KeyedQueue(), projects: new KeyedQueue() };
+    queues = { items: new KeyedQueue(), projects: new KeyedQueue(), settings: new KeyedQueue() };
     queuesByStore.set(getState, queues);
   }
   return queues;
@@ -64,7 +66,7 @@ export function queuesOf(getState: object): Queues {
 /** Resolves once every queued call of a store has settled (tests, benchmarks): pass `store.getState`. */
 export function itemQueuesIdle(getState: object): Promise<void> {
   const queues = queuesOf(getState);
-  return Promise.all([queues.items.idle(), queues.projects.idle()]).then(() => undefined);
+  return Promise.all([queues.items.idle(), queues.projects.idle(), queues.settings.idle()]).then(() => undefined);
 }
 
 /** The server id of an item: at once for a known id, after its create for a temporary one; null if that failed. */

@@ -9,7 +9,7 @@ import { sessionEnded } from '../session/sessionEnded';
 import {
   projectConflictResolved,
   projectEditConflicted,
-  projectEditSent,
+  projectEditRequested,
   projectEditSettled,
   type ProjectChanges,
 } from './projectActions';
@@ -54,7 +54,7 @@ export const projectsSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(projectEditSent, (state, action) => {
+      .addCase(projectEditRequested, (state, action) => {
         const { id, requestId, changes } = action.payload;
         const project = state.entities[id];
         if (!project) return;

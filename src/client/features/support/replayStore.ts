@@ -16,7 +16,7 @@ import {
   itemMoveRequested,
   itemUpdateRequested,
 } from '../items/itemsSlice';
-import { projectEditSent } from '../projects/projectActions';
+import { projectEditRequested } from '../projects/projectActions';
 import type { ReplayExtra } from '../../api/replayAnswer';
 import type { SupportSnapshot } from './snapshot';
 
@@ -26,7 +26,7 @@ const refusedTypes = new Set<string>([
   completionToggled.type,
   itemDeleteRequested.type,
   itemMoveRequested.type,
-  projectEditSent.type,
+  projectEditRequested.type,
 ]);
 
 /** True for an action a read-only replay drops: a write request, or a QA intent (features/qa). */
