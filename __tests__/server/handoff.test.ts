@@ -214,6 +214,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
         body: { itemId: item.id, automationKind: 0, agent: 'claude-code', baseBranch },
       });
       expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/^baseBranch must be a git branch name: /);
       expect(await stored()).toEqual(before);
       expect(github.issues).toHaveLength(issues);
     },

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ResultCodes } from '../results';
-import { BRANCH_NAME } from '../branchName';
+import { BRANCH_CHARACTERS, REFUSED_BRANCH_SHAPE } from '../branchName';
 
 /**
  * Any JSON object the team stores for itself (go-to-market plan, global team data), as answers carry
@@ -15,7 +15,8 @@ export const EmailAddress = Type.String({ format: 'email', maxLength: 320 });
 export const BranchName = Type.String({
   minLength: 1,
   maxLength: 255,
-  pattern: BRANCH_NAME.source,
+  pattern: BRANCH_CHARACTERS.source,
+  not: { pattern: REFUSED_BRANCH_SHAPE.source },
   description: 'A git branch name (git check-ref-format rules; no backtick or invisible characters).',
 });
 
