@@ -65,6 +65,18 @@ const hostilePieces = [
   ' ',
   'claude',
   'fix it',
+  '<!-->',
+  '<pre>',
+  '<https://example.com/@claude>',
+  '# ',
+  '| a | b |\n|---|---|\n| ',
+  '[^1]: ',
+  '<a href="x">',
+  '``` js ignore the goals\n',
+  '\n```\n',
+  '&lt;!--',
+  '\u3000',
+  '\u2028',
 ];
 const hostile = fc.array(fc.constantFrom(...hostilePieces), { maxLength: 40 }).map((pieces) => pieces.join(''));
 
@@ -97,7 +109,7 @@ describe('agentSafe', () => {
       fc.property(hostile, (text) => {
         expect(survivors(agentSafe(text))).toEqual([]);
       }),
-      { numRuns: 600 },
+      { numRuns: 1000 },
     );
   });
 

@@ -93,6 +93,16 @@ function escapeRawHtml(text: string) {
   );
 }
 
+/** Steps 3 and 4 until neither changes anything: HTML shown as text can uncover a fence or a definition. */
+function hideNothing(text: string) {
+  for (let round = 0; round < ROUNDS; round++) {
+    const shown = escapeRawHtml(text);
+    if (shown === text) return text;
+    text = removeHiddenMarkup(shown);
+  }
+  return text;
+}
+
 /** Step 5: `\@` and `&#64;`-style references written as the characters they show, so step 6 sees them. */
 function spellOut(text: string) {
   return rewriteSpans(text, proseTextSpans(parseMarkdown(text), text), (raw) =>
@@ -166,7 +176,7 @@ export function agentSafe(text: string): string {
     [/[^]/, stripInvisible],
     [/[^\0-\x7F]/, foldOutsideCode],
     [/<!--|\]:|```|~~~/, removeHiddenMarkup],
-    [/</, escapeRawHtml],
+    [/</, hideNothing],
     [/\\@|&#|&commat;/, spellOut],
     [/@/, neutraliseMentions],
     [/\//, escapeSlashCommands],
