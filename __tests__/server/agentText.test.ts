@@ -82,7 +82,10 @@ const hostile = fc.array(fc.constantFrom(...hostilePieces), { maxLength: 40 }).m
 
 /** Plain prose: letters, digits, spaces, line breaks and everyday punctuation. */
 const plain = fc
-  .array(fc.constantFrom(...'abcXYZ019 .,;:!?\'"()-'.split(''), '\n', 'Hello', 'world'), { maxLength: 60 })
+  .array(
+    fc.constantFrom(...'abcXYZ019 .,;:!?\'"()-'.split(''), '\n', 'Hello', 'world', 'café', '…', '—', '’', 'x²', '😀'),
+    { maxLength: 60 },
+  )
   .map((pieces) => pieces.join(''));
 
 /** What must never reach GitHub or an agent, as found by parsing the result again. */

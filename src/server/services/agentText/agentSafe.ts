@@ -5,7 +5,7 @@
  * before the next, in an order no later step can undo: nothing a step removes can be made again by
  * what comes after it. Code spans and fenced or indented code keep every visible character.
  */
-import { foldLookalikes, stripInvisible } from './invisible';
+import { foldLookalikes, needsFolding, stripInvisible } from './invisible';
 import {
   isAutolink,
   outsideCodeSpans,
@@ -172,16 +172,16 @@ function escapeSlashCommands(text: string) {
 /** Team markdown as it may reach GitHub or an agent: nothing hidden, nothing that summons, code intact. */
 export function agentSafe(text: string): string {
   // Each step parses the text (milliseconds per kilobyte): it runs only where its characters are.
-  const steps: [RegExp, (text: string) => string][] = [
-    [/[^]/, stripInvisible],
-    [/[^\0-\x7F]/, foldOutsideCode],
-    [/<!--|\]:|```|~~~/, removeHiddenMarkup],
-    [/</, hideNothing],
-    [/\\@|&#|&commat;/, spellOut],
-    [/@/, neutraliseMentions],
-    [/\//, escapeSlashCommands],
+  const steps: [(text: string) => boolean, (text: string) => string][] = [
+    [() => true, stripInvisible],
+    [needsFolding, foldOutsideCode],
+    [(text) => /<!--|\]:|```|~~~/.test(text), removeHiddenMarkup],
+    [(text) => text.includes('<'), hideNothing],
+    [(text) => /\\@|&#|&commat;/.test(text), spellOut],
+    [(text) => text.includes('@'), neutraliseMentions],
+    [(text) => /(?:^|\n)[ \t>*+\-\d.)]*\/[A-Za-z]/.test(text), escapeSlashCommands],
   ];
-  return steps.reduce((current, [needs, step]) => (needs.test(current) ? step(current) : current), text);
+  return steps.reduce((current, [needed, step]) => (needed(current) ? step(current) : current), text);
 }
 
 /** One line of team text (a title, a list entry): line breaks become spaces, then the same neutraliser. */

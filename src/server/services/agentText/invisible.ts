@@ -20,5 +20,9 @@ export const stripInvisible = (text: string) => text.replace(LONE_SURROGATE, '\u
  */
 const ASCII_LOOKALIKE = /[\uFF01-\uFF5E\uFE50-\uFE6B\u{1D400}-\u{1D7FF}]/gu;
 
+/** Whether folding would change anything (most text needs no parse for it). */
+export const needsFolding = (text: string) =>
+  new RegExp(ASCII_LOOKALIKE.source, 'u').test(text) || text.normalize('NFC') !== text;
+
 export const foldLookalikes = (text: string) =>
   text.normalize('NFC').replace(ASCII_LOOKALIKE, (character) => character.normalize('NFKC'));
