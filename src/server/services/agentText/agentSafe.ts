@@ -35,9 +35,9 @@ const SPELLED = /\\[!-/:-@[-`{-~]|&#(\d{1,7});|&#[xX]([0-9A-Fa-f]{1,6});|&commat
 // In prose: an escape (kept), a lone backtick, or @someone / @org/team where GitHub would notify.
 const PROSE_TOKEN = /\\[!-/:-@[-`{-~]|`|(?<![A-Za-z0-9_])@[A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9][A-Za-z0-9_-]*)?/g;
 /** A mention GitHub links in rendered text: `@` after a non-word character. */
-export const LIVE_MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
+const LIVE_MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
 /** A mention a bot reading the raw body matches (`@claude` after a space or at the start). */
-export const RAW_MENTION = /(?<!\S)@(?=[A-Za-z0-9])/g;
+const RAW_MENTION = /(?<!\S)@(?=[A-Za-z0-9])/g;
 // What stands before a line's text inside containers: quote markers, list markers, indentation.
 const LINE_HEAD = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?$/;
 
