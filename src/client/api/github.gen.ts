@@ -159,6 +159,7 @@ export type PutGithubRepositoryApiResponse = /** status 200 Default Response */ 
 };
 export type PutGithubRepositoryApiArg = {
   repository: string;
+  /** A git branch name (git check-ref-format rules; no backtick or invisible characters). */
   baseBranch?: string;
 };
 export type GetGithubUserStatusApiResponse = /** status 200 Default Response */ {

@@ -47,6 +47,7 @@ export type SendToAgentApiArg = {
   automationKind: 0 | 1;
   agent: 'claude-code' | 'copilot' | 'cursor';
   repository?: string;
+  /** A git branch name (git check-ref-format rules; no backtick or invisible characters). */
   baseBranch?: string;
   instructions?: string;
   /** Send although readiness checks fail. */

@@ -6,6 +6,7 @@ import { displayTitle } from '../../shared/displayTitle';
 import { timeframeLabel, type MilestoneLike, type Timeframe } from '../../shared/timeframes';
 import { Scope } from '../../shared/enums';
 import { itemKindName } from '../services/items';
+import { agentSafeLine } from '../services/agentText/agentSafe';
 
 /** workflowStatus (design §5) as agents read it. */
 export const handoffStatusNames = ['not started', 'sent', 'PR open', 'merged', 'done'] as const;
@@ -38,10 +39,10 @@ export function summaryLine(
   milestones: readonly MilestoneLike[],
 ) {
   const status = row.completionDate ? 'complete' : (handoffStatusNames[row.workflowStatus] ?? 'not started');
-  const title = displayTitle(row.description) || 'Untitled';
+  const title = agentSafeLine(displayTitle(row.description)) || 'Untitled';
   return [row.externalId, itemKindName[row.itemType], status, bucketText(row, milestones), title].join(' · ');
 }
 
-/** A bulleted markdown list, or "none". */
+/** A bulleted markdown list, or "none" (the entries are written already neutralised). */
 export const bullets = (values: readonly string[]) =>
   values.length === 0 ? '_none_' : values.map((value) => `- ${value.replace(/\n/g, ' ')}`).join('\n');

@@ -1,35 +1,32 @@
 /**
  * The MCP tools that read and write items (agents.md §4, Linear's upsert-style tools as the model):
- * list_projects, list_items, get_item, save_item, list_context_items. Every answer is plain text,
- * kept short; every write goes through the same services, checks and quotas as the REST API.
+ * list_projects, list_items, get_item, save_item, list_context_items, get_context_item. Every answer
+ * is plain text, kept short, with the team's words neutralised (services/agentText); every write goes
+ * through the same services, checks and quotas as the REST API.
  */
 import { insertTeamEvent } from '../repositories/teamEvents';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
-import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
 import { items, projectContexts } from '../db/schema';
+import { requireScopes, type McpServer, type RegisteredTool } from '@modelcontextprotocol/server';
 import { listTeamProjects, findTeamProject } from '../repositories/projects';
 import { listItemContexts } from '../repositories/projectContexts';
 import { listProjectItemSummaries } from '../repositories/itemSummaries';
-import { contextChain } from '../repositories/contextItems';
-import { findLatestItemHandoff, listHandoffEventsOfKind } from '../repositories/handoffs';
-import { activeProjectOf, teamPatterns } from '../services/agentDrafts';
+import { activeProjectOf } from '../services/agentDrafts';
 import { listContextItems } from '../services/contextItems';
-import { createItems, itemKindName, updateItemFields } from '../services/items';
+import { createItems, updateItemFields } from '../services/items';
+import { agentSafeLine } from '../services/agentText/agentSafe';
 import { searchTsQuery } from '../services/board';
 import { invalidRequest, notFound } from '../errors';
-import { displayTitle } from '../../shared/displayTitle';
 import { ItemType, Scope, Span } from '../../shared/enums';
-import { codingAgentNames, type CodingAgent } from '../../shared/contract/github';
 import { FIELD_LIMITS } from '../../shared/fieldLimits';
 import { answer, requireWritable, resolveItem, type McpContext } from './mcpContext';
-import { bucketText, bullets, handoffStatusNames, summaryLine } from './itemText';
+import { summaryLine } from './itemText';
+import { contextItemPage, itemPage } from './itemPage';
 
 const kinds = { demo: ItemType.Demo, implementation: ItemType.Implementation, gtm: ItemType.GoToMarket } as const;
 const spans = { day: Span.Day, week: Span.Week, milestone: Span.Milestone } as const;
 const handoffFilter = ['not-started', 'sent', 'pr-open', 'merged', 'done'] as const;
-/** How much of a context item's body get_item quotes. */
-const CONTEXT_BODY_CHARS = 2_000;
 const ItemReference = z.string().min(1).max(100).describe('The item key (e.g. AE-12) or id');
 
 async function projectOf(context: McpContext, projectId: string | undefined) {
@@ -40,14 +37,18 @@ async function projectOf(context: McpContext, projectId: string | undefined) {
   return project;
 }
 
-export function registerItemTools(server: McpServer, context: McpContext) {
+const Kind = z.enum(['demo', 'implementation', 'gtm']);
+const ProjectId = z.string().max(100);
+
+/** Registers the item tools; answers the write tools, which a read-only token does not list. */
+export function registerItemTools(server: McpServer, context: McpContext): RegisteredTool[] {
   const { db, principal } = context;
 
   server.registerTool(
     'list_projects',
     {
       description: "The team's projects: id, name, and which one is the caller's active project.",
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () =>
       answer(async () => {
@@ -55,7 +56,10 @@ export function registerItemTools(server: McpServer, context: McpContext) {
         const active = await activeProjectOf(db, principal.teamId, principal.userId);
         if (projects.length === 0) return 'No projects.';
         return projects
-          .map((project) => `${project.id} · ${project.description}${project.id === active ? ' (active)' : ''}`)
+          .map(
+            (project) =>
+              `${project.id} · ${agentSafeLine(project.description)}${project.id === active ? ' (active)' : ''}`,
+          )
           .join('\n');
       }),
   );
@@ -66,16 +70,19 @@ export function registerItemTools(server: McpServer, context: McpContext) {
       description:
         "Items of a project in board order, one line each: key · kind · status · bucket · title. Defaults to the caller's active project.",
       inputSchema: z.object({
-        project: z.string().max(100).optional().describe('Project id (list_projects); the active project if absent'),
-        kind: z.enum(['demo', 'implementation', 'gtm']).optional(),
-        scope: z.enum(['in', 'out']).optional(),
-        timeframe: z.enum(['unscheduled', 'day', 'week', 'milestone']).optional(),
-        handoff: z.enum(handoffFilter).optional().describe('Hand-off status'),
+        project: ProjectId.optional().describe('Project id (list_projects); the active project if absent'),
+        kind: Kind.optional().describe('Only items of this kind: demo, implementation or gtm (go-to-market)'),
+        scope: z.enum(['in', 'out']).optional().describe('Only items in scope, or only items out of scope'),
+        timeframe: z
+          .enum(['unscheduled', 'day', 'week', 'milestone'])
+          .optional()
+          .describe('Only items planned for a day, a week or a milestone, or not planned yet'),
+        handoff: z.enum(handoffFilter).optional().describe('Only items at this hand-off status'),
         text: z.string().max(200).optional().describe('Words to search for in titles, descriptions and keys'),
         cursor: z.string().max(20).optional().describe('From the previous page'),
         limit: z.number().int().min(1).max(100).optional().describe('At most 100; 25 by default'),
       }),
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
       answer(async () => {
@@ -103,7 +110,7 @@ export function registerItemTools(server: McpServer, context: McpContext) {
         });
         const page = rows.slice(0, limit);
         const lines = page.map((row) => summaryLine(row, project.milestones));
-        const header = `${project.description}: ${page.length === 0 ? 'no items match' : `items ${offset + 1}–${offset + page.length}`}`;
+        const header = `${agentSafeLine(project.description)}: ${page.length === 0 ? 'no items match' : `items ${offset + 1}–${offset + page.length}`}`;
         const more = rows.length > limit ? `\nnext cursor: ${offset + limit}` : '';
         return [header, ...lines].join('\n') + more;
       }),
@@ -113,30 +120,42 @@ export function registerItemTools(server: McpServer, context: McpContext) {
     'get_item',
     {
       description:
-        'One item in full: description, goals, test scenarios, where it is planned, its parent context chain, patterns, hand-off and links.',
+        "One item in full: description, goals, test scenarios, where it is planned, its project's framing (story and plan), its parent context chain, patterns, the sender's instructions, hand-off and links, with its link in Baton. A long context is cut and says so: read it whole with get_context_item.",
       inputSchema: z.object({ item: ItemReference }),
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ item: reference }) => answer(async () => itemPage(context, reference)),
   );
 
-  server.registerTool(
+  const saveItem = server.registerTool(
     'save_item',
     {
       description:
         'Creates an item (no `item` given: needs kind and description; it lands unscheduled in scope in the project) or updates one (only the fields given change). Same rules and quotas as the app.',
       inputSchema: z.object({
-        item: ItemReference.optional(),
-        kind: z.enum(['demo', 'implementation', 'gtm']).optional(),
-        project: z.string().max(100).optional(),
-        description: z.string().max(FIELD_LIMITS.description.maxLength).optional(),
-        goals: z.array(z.string().max(FIELD_LIMITS.goals.maxLength)).max(FIELD_LIMITS.goals.maxItems).optional(),
+        item: ItemReference.optional().describe('The item to update (key or id); leave out to create one'),
+        kind: Kind.optional().describe(
+          "The new item's kind: demo, implementation or gtm (go-to-market); creating only",
+        ),
+        project: ProjectId.optional().describe('Project id (list_projects) to create in; the active project if absent'),
+        description: z
+          .string()
+          .max(FIELD_LIMITS.description.maxLength)
+          .optional()
+          .describe('Markdown; its first line is the title. Replaces the whole description'),
+        goals: z
+          .array(z.string().max(FIELD_LIMITS.goals.maxLength))
+          .max(FIELD_LIMITS.goals.maxItems)
+          .optional()
+          .describe('What done means, one entry each. Replaces the whole list'),
         testScenarios: z
           .array(z.string().max(FIELD_LIMITS.newTestScenarios.maxLength))
           .max(FIELD_LIMITS.newTestScenarios.maxItems)
           .optional()
-          .describe('Implementations only'),
+          .describe('Implementations only: how the work is tested, one entry each. Replaces the whole list'),
       }),
+      // It replaces the description, goals and test scenarios it is given.
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
       scopeChallenge: requireScopes('items:write'),
     },
     (args) =>
@@ -194,77 +213,33 @@ export function registerItemTools(server: McpServer, context: McpContext) {
   server.registerTool(
     'list_context_items',
     {
-      description: "The team's context items (background documents items build on): id · title (kind).",
-      annotations: { readOnlyHint: true },
+      description:
+        "The team's context items (background documents items build on): id · title (kind). Read one with get_context_item.",
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () =>
       answer(async () => {
         const found = await listContextItems(db, principal.teamId);
         if (found.length === 0) return 'No context items.';
-        return found.map((item) => `${item.id} · ${item.title}${item.kind ? ` (${item.kind})` : ''}`).join('\n');
+        return found
+          .map(
+            (item) => `${item.id} · ${agentSafeLine(item.title)}${item.kind ? ` (${agentSafeLine(item.kind)})` : ''}`,
+          )
+          .join('\n');
       }),
   );
-}
 
-/** get_item's page: everything an agent needs to work on the item, as markdown. */
-export async function itemPage(context: McpContext, reference: string): Promise<string> {
-  const { db, principal } = context;
-  const item = await resolveItem(context, reference);
-  const projects = new Map((await listTeamProjects(db, principal.teamId)).map((project) => [project.id, project]));
-  const placements = (await listItemContexts(db, item.id)).map((placement) => {
-    const project = projects.get(placement.projectId);
-    return `${project?.description ?? placement.projectId}: ${bucketText(placement, project?.milestones ?? [])}`;
-  });
-  const chain = item.parentContextItemId ? await contextChain(db, principal.teamId, item.parentContextItemId) : [];
-  const patterns = item.projectPatternIds.length > 0 ? await teamPatterns(db, principal.teamId) : new Map();
-  const handoff = await findLatestItemHandoff(db, principal.teamId, item.id);
-  const status = item.completionDate ? 'complete' : handoffStatusNames[item.workflowStatus];
-  const lines = [
-    `# ${item.externalId}: ${displayTitle(item.description) || 'Untitled'}`,
-    '',
-    `Kind: ${itemKindName[item.itemType]} · Status: ${status} · Planned: ${placements.join('; ') || 'in no project'}`,
-    '',
-    '## Description',
-    '',
-    item.description.trim() || '_none_',
-    '',
-    '## Goals',
-    '',
-    bullets(item.goals),
-  ];
-  if (item.itemType === ItemType.Implementation)
-    lines.push('', '## Test scenarios', '', bullets(item.newTestScenarios));
-  if (chain.length > 0) {
-    lines.push('', '## Context (root first)');
-    for (const parent of [...chain].reverse()) {
-      lines.push(
-        '',
-        `### ${parent.title}${parent.kind ? ` (${parent.kind})` : ''}`,
-        '',
-        parent.body.slice(0, CONTEXT_BODY_CHARS),
-      );
-    }
-  }
-  if (item.projectPatternIds.length > 0) {
-    const named = item.projectPatternIds.map((id) => {
-      const pattern = patterns.get(id);
-      return pattern ? `${pattern.name}: ${pattern.description}` : id;
-    });
-    lines.push('', '## Patterns', '', bullets(named));
-  }
-  const instructions = handoff ? await listHandoffEventsOfKind(db, handoff.id, 'instructions') : [];
-  if (instructions.length > 0) {
-    lines.push('', '## Instructions from the sender', '', ...instructions.map((event) => event.text));
-  }
-  const links = [
-    item.codingAgentUrl && `Issue: ${item.codingAgentUrl}`,
-    item.pullRequestUrl && `Pull request: ${item.pullRequestUrl}`,
-    handoff &&
-      `Hand-off: ${codingAgentNames[handoff.agent as CodingAgent] ?? handoff.agent}, ${handoff.state}${
-        handoff.branch ? `, branch ${handoff.branch}` : ''
-      }`,
-    `In Baton: ${context.publicUrl}`,
-  ].filter((line): line is string => Boolean(line));
-  lines.push('', '## Links', '', bullets(links));
-  return lines.join('\n');
+  server.registerTool(
+    'get_context_item',
+    {
+      description:
+        'One context item whole (title, kind, its parent and its full text): get_item quotes at most 2,000 characters of each.',
+      inputSchema: z.object({
+        id: z.string().min(1).max(64).describe('The context item id, as get_item or list_context_items shows it'),
+      }),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ id }) => answer(async () => contextItemPage(context, id)),
+  );
+  return [saveItem];
 }

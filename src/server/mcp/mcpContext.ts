@@ -4,12 +4,16 @@ import { ApiError, invalidRequest, notFound } from '../errors';
 import { findTeamItem } from '../repositories/items';
 import { findTeamItemIdByKey } from '../repositories/itemSummaries';
 
-/** What every tool works with: the database, the time, Baton's address and who is calling. */
+/** What every tool works with: the database, the time, Baton's and GitHub's addresses and who is calling. */
 export interface McpContext {
   db: Db;
   now: () => Date;
   publicUrl: string;
+  /** GitHub's web address (github.com or the configured Enterprise Server): pull requests must be on it. */
+  githubWebUrl: string;
   principal: McpPrincipal;
+  /** The JSON-RPC method of the request this server answers (a read-only token lists only read tools). */
+  requestMethod?: string;
 }
 
 /** A tool's answer: text for the agent, marked as an error when the call was refused. */

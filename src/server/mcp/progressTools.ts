@@ -6,7 +6,7 @@
 import { insertTeamEvent } from '../repositories/teamEvents';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
+import { requireScopes, type McpServer, type RegisteredTool } from '@modelcontextprotocol/server';
 import type { Db } from '../db/types';
 import type { HandoffRow } from '../db/schema';
 import { advanceItemWork } from '../repositories/items';
@@ -37,19 +37,46 @@ async function handoffFor(db: Db, context: McpContext, item: { id: string }, now
   return row;
 }
 
-export function registerProgressTools(server: McpServer, context: McpContext) {
-  const { db } = context;
+/**
+ * A pull request link on the team's GitHub (github.com or the configured Enterprise Server), https
+ * only: `https://<host>/<owner>/<repo>/pull/<n>`. Anything else is refused, so no other address is
+ * ever stored as the item's pull request.
+ */
+export function pullRequestOn(githubWebUrl: string, url: string): { url: string; number: number } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  const host = new URL(githubWebUrl).host.toLowerCase();
+  if (parsed.protocol !== 'https:' || parsed.host !== host || parsed.username || parsed.password) return null;
+  if (parsed.search || parsed.hash) return null;
+  const match = /^\/([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})\/pull\/([1-9]\d{0,8})\/?$/.exec(parsed.pathname);
+  if (!match) return null;
+  return { url: `https://${host}/${match[1]}/${match[2]}/pull/${match[3]}`, number: Number(match[3]) };
+}
 
-  server.registerTool(
+/** Registers the progress tools; answers them (both write), which a read-only token does not list. */
+export function registerProgressTools(server: McpServer, context: McpContext): RegisteredTool[] {
+  const { db } = context;
+  const host = new URL(context.githubWebUrl).host;
+
+  const recordProgress = server.registerTool(
     'record_progress',
     {
       description:
         "Adds a line to the item's hand-off activity (what you did, what is next) and, if given, moves its state: active, awaitingInput (you need the team), complete, error.",
       inputSchema: z.object({
         item: z.string().min(1).max(100).describe('The item key (e.g. AE-12) or id'),
-        text: z.string().min(1).max(2_000),
-        state: z.enum(ProgressStates).optional(),
+        text: z.string().min(1).max(2_000).describe('What you did and what is next, in a sentence or two'),
+        state: z
+          .enum(ProgressStates)
+          .optional()
+          .describe("The hand-off's new state: active, awaitingInput (you need the team), complete or error"),
       }),
+      // It adds a line and never replaces what is there.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       scopeChallenge: requireScopes('items:write'),
     },
     (args) =>
@@ -69,24 +96,29 @@ export function registerProgressTools(server: McpServer, context: McpContext) {
       }),
   );
 
-  server.registerTool(
+  const linkPullRequest = server.registerTool(
     'link_pull_request',
     {
-      description: 'Puts a pull request on the item: its card shows PR open, and the hand-off lists it.',
+      description: `Puts a pull request on the item: its card shows PR open, and the hand-off lists it. Only pull requests on ${host} are taken.`,
       inputSchema: z.object({
         item: z.string().min(1).max(100).describe('The item key (e.g. AE-12) or id'),
-        url: z.string().max(2_048).describe('The pull request, e.g. https://github.com/owner/repo/pull/12'),
+        url: z
+          .string()
+          .max(2_048)
+          .describe(`The pull request, e.g. https://${host}/owner/repo/pull/12 (https, on ${host})`),
       }),
+      // It replaces the item's pull request link.
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       scopeChallenge: requireScopes('items:write'),
     },
     (args) =>
       answer(async () => {
         const item = await resolveItem(context, args.item);
         requireWritable(context, item);
-        const match = /^https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+\/pull\/(\d{1,9})\/?$/.exec(args.url.trim());
-        if (!match) throw invalidRequest('url must be a pull request link like https://github.com/owner/repo/pull/12');
-        const url = args.url.trim().replace(/\/$/, '');
-        const number = Number(match[1]);
+        const pullRequest = pullRequestOn(context.githubWebUrl, args.url);
+        if (!pullRequest)
+          throw invalidRequest(`url must be a pull request on ${host}, like https://${host}/owner/repo/pull/12`);
+        const { url, number } = pullRequest;
         const now = context.now();
         await db.transaction(async (tx) => {
           const handoff = await handoffFor(tx, context, item, now);
@@ -110,6 +142,7 @@ export function registerProgressTools(server: McpServer, context: McpContext) {
         return `Linked pull request #${number} to ${item.externalId}.`;
       }),
   );
+  return [recordProgress, linkPullRequest];
 }
 
 /** The team's open boards hear that the item changed, when the transaction commits. */

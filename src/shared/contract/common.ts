@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ResultCodes } from '../results';
+import { BRANCH_CHARACTERS, REFUSED_BRANCH_SHAPE } from '../branchName';
 
 /**
  * Any JSON object the team stores for itself (go-to-market plan, global team data), as answers carry
@@ -10,6 +11,14 @@ export type JsonObject = Static<typeof JsonObject>;
 
 export const Id = Type.String({ minLength: 1, maxLength: 64 });
 export const EmailAddress = Type.String({ format: 'email', maxLength: 320 });
+/** A git branch name (git check-ref-format rules, ../branchName.ts). */
+export const BranchName = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  pattern: BRANCH_CHARACTERS.source,
+  not: { pattern: REFUSED_BRANCH_SHAPE.source },
+  description: 'A git branch name (git check-ref-format rules; no backtick or invisible characters).',
+});
 
 /** The successful envelope around a payload. */
 export function OkEnvelope<T extends TSchema>(data: T) {

@@ -3,6 +3,7 @@
  * agents.md §3): installing Baton's GitHub App, the repositories it reaches, and where hand-offs go.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { BranchName } from './common';
 
 export const CodingAgents = ['claude-code', 'copilot', 'cursor'] as const;
 export type CodingAgent = (typeof CodingAgents)[number];
@@ -56,7 +57,6 @@ export type UserAuthorizationCallbackBody = Static<typeof UserAuthorizationCallb
 
 /** owner/name, as GitHub spells repositories. */
 const RepositoryName = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}$', maxLength: 201 });
-const BranchName = Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\s~^:?*\\[\\\\]+$' });
 
 export const RepositoryBody = Type.Object(
   { repository: RepositoryName, baseBranch: Type.Optional(BranchName) },

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { AutomationKind } from '../enums';
-import { Id } from './common';
+import { BranchName, Id } from './common';
 import { IntegerEnum } from './items';
 import { CodingAgents } from './github';
 
@@ -24,7 +24,7 @@ export const SendToAgentBody = Type.Object(
     repository: Type.Optional(
       Type.String({ pattern: '^[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}$', maxLength: 201 }),
     ),
-    baseBranch: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\s~^:?*\\[\\\\]+$' })),
+    baseBranch: Type.Optional(BranchName),
     instructions: Type.Optional(Type.String({ maxLength: HANDOFF_LIMITS.instructions })),
     force: Type.Optional(Type.Boolean({ description: 'Send although readiness checks fail.' })),
   },

@@ -8,6 +8,8 @@ import { requireActiveTeam } from '../activeTeam';
 import { itemHandoffs, sendToAgent } from '../../services/handoff/sendToAgent';
 import { announce } from '../../services/teamEvents/announce';
 import { writerOf } from '../writer';
+import { invalidRequest } from '../../errors';
+import { BRANCH_NAME_RULES, isBranchName } from '../../../shared/branchName';
 
 /** Handing items to coding agents (spec §7 `send-to-agent`; agents.md §3). Any member may send. */
 export default async function handoffRoutes(fastify: FastifyInstance) {
@@ -17,6 +19,12 @@ export default async function handoffRoutes(fastify: FastifyInstance) {
     '/project-items/send-to-agent',
     {
       config: { idempotent: true },
+      // The schema refuses a bad base branch too; this says why in words, before anything runs.
+      preValidation: async (request) => {
+        const baseBranch = (request.body as { baseBranch?: unknown } | undefined)?.baseBranch;
+        if (typeof baseBranch === 'string' && !isBranchName(baseBranch))
+          throw invalidRequest(`baseBranch must be ${BRANCH_NAME_RULES}.`);
+      },
       schema: {
         tags: ['handoff'],
         operationId: 'sendToAgent',

@@ -56,7 +56,9 @@ export default async function mcpEndpoint(app: FastifyInstance) {
         db: app.db,
         now: () => app.clock.now(),
         publicUrl,
+        githubWebUrl: app.config.github?.webUrl ?? 'https://github.com',
         principal: context.authInfo!.extra!.principal as McpPrincipal,
+        requestMethod: context.authInfo!.extra!.method as string | undefined,
       }),
     { onerror: (error) => app.log.warn({ err: error }, 'MCP request failed') },
   );
@@ -125,7 +127,8 @@ export default async function mcpEndpoint(app: FastifyInstance) {
             clientId: principal.tokenId,
             scopes: principal.scopes,
             expiresAt: Math.floor(principal.expiresAt.getTime() / 1000),
-            extra: { principal },
+            // The method lets a read-only token's tools/list leave out the write tools (batonMcpServer.ts).
+            extra: { principal, method: (request.body as { method?: unknown } | undefined)?.method },
           },
         });
         await serve(raw, reply.raw, request.body);

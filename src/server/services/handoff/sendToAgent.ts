@@ -16,6 +16,7 @@ import { requireGithub, type GithubSetup } from '../github';
 import { userToken } from '../githubUser';
 import { agentReadiness, findClaudeWorkflow } from './agentReadiness';
 import { COPILOT_INSTRUCTIONS, cursorComment, issueFor } from './issueBody';
+import { itemUrl } from '../agentText/itemUrl';
 import { AutomationKind, WorkflowStatus } from '../../../shared/enums';
 import { itemReadiness, readinessProblems } from '../../../shared/handoffReadiness';
 import type { Handoff, ItemHandoffs, SendToAgentBody, SentHandoff } from '../../../shared/contract/handoff';
@@ -214,7 +215,7 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
     testScenarios: item.newTestScenarios,
     contexts: [...chain].reverse(),
     instructions: body.instructions ?? null,
-    itemUrl: input.publicUrl,
+    itemUrl: itemUrl(input.publicUrl, item.externalId),
     baseBranch,
   });
   const installationId = connection.installationId;

@@ -9,6 +9,7 @@ import { MCP_TOKEN_PATH } from '../../routes/mcp/mcpEndpoint';
 /** Baton's tools the agent may call without asking, and the usual tools for editing and testing code. */
 const ALLOWED_TOOLS = [
   'mcp__baton__get_item',
+  'mcp__baton__get_context_item',
   'mcp__baton__list_context_items',
   'mcp__baton__record_progress',
   'mcp__baton__link_pull_request',
