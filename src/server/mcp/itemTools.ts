@@ -4,7 +4,6 @@
  * is plain text, kept short, with the team's words neutralised (services/agentText); every write goes
  * through the same services, checks and quotas as the REST API.
  */
-import { insertTeamEvent } from '../repositories/teamEvents';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { items, projectContexts } from '../db/schema';
@@ -172,40 +171,25 @@ export function registerItemTools(server: McpServer, context: McpContext): Regis
           const placements = await listItemContexts(db, item.id);
           const projectId = args.project ?? placements[0]?.projectId;
           if (!projectId) throw invalidRequest(`${item.externalId} is in no project`);
-          await db.transaction(async (tx) => {
-            await updateItemFields(tx, {
-              teamId: principal.teamId,
-              itemId: item.id,
-              itemType: item.itemType as ItemType,
-              projectId,
-              fields,
-              now,
-            });
-            await insertTeamEvent(tx, principal.teamId, { kind: 'items', projectId, itemIds: [item.id] });
-          });
+          const edit = { teamId: principal.teamId, itemId: item.id, itemType: item.itemType as ItemType, projectId };
+          await db.transaction((tx) => updateItemFields(tx, { ...edit, fields, now }));
           return `Saved ${item.externalId}.`;
         }
         if (principal.writableItemId !== null) throw invalidRequest('This token may not create items.');
         if (!principal.scopes.includes('items:write')) throw invalidRequest('This token may only read items.');
         if (!args.kind || !args.description?.trim()) throw invalidRequest('A new item needs kind and description.');
         const project = await projectOf(context, args.project);
-        const created = await db.transaction(async (tx) => {
-          const made = await createItems(tx, {
+        const created = await db.transaction((tx) =>
+          createItems(tx, {
             teamId: principal.teamId,
             projectId: project.id,
             items: [
-              {
-                itemType: kinds[args.kind!],
-                fields,
-                project: { scope: Scope.InScope, assignedTimeframe: null },
-              },
+              { itemType: kinds[args.kind!], fields, project: { scope: Scope.InScope, assignedTimeframe: null } },
             ],
             now,
             field: () => 'arguments',
-          });
-          await insertTeamEvent(tx, principal.teamId, { kind: 'items', projectId: project.id, itemIds: [] });
-          return made;
-        });
+          }),
+        );
         return `Created ${created.items[0]!.externalId} in ${project.description} (unscheduled, in scope).`;
       }),
   );

@@ -3,7 +3,7 @@
  * hand-off activity and moves its state; link_pull_request puts the pull request on the item and the
  * hand-off. An item without a hand-off gets one, so work started from any MCP client shows on the card.
  */
-import { insertTeamEvent } from '../repositories/teamEvents';
+import { announce } from '../services/teamEvents/announce';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { requireScopes, type McpServer, type RegisteredTool } from '@modelcontextprotocol/server';
@@ -147,4 +147,4 @@ export function registerProgressTools(server: McpServer, context: McpContext): R
 
 /** The team's open boards hear that the item changed, when the transaction commits. */
 const tellBoards = (db: Db, context: McpContext, itemId: string) =>
-  insertTeamEvent(db, context.principal.teamId, { kind: 'items', projectId: null, itemIds: [itemId] });
+  announce(db, { teamId: context.principal.teamId }, { kind: 'items', projectId: null, itemIds: [itemId] });

@@ -35,8 +35,6 @@ export async function insertTeamEvents(db: Db, teamId: string, changes: readonly
   await db.execute(sql`with ${storeTeamEvents(teamId, JSON.stringify(changes))} select count(*) from notified_events`);
 }
 
-export const insertTeamEvent = (db: Db, teamId: string, change: TeamEvent) => insertTeamEvents(db, teamId, [change]);
-
 export async function listTeamEventsAfter(
   db: Db,
   teamId: string,

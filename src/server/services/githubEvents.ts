@@ -4,7 +4,7 @@
  * completion date); the agent's branch and comments join the hand-off's activity. Only hand-offs of
  * teams connected through the delivering installation are ever touched.
  */
-import { insertTeamEvent } from '../repositories/teamEvents';
+import { announce } from './teamEvents/announce';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import type { GithubClient } from '../integrations/github/githubClient';
@@ -101,7 +101,7 @@ async function appendAndTell(
   event: Omit<Parameters<typeof appendHandoffEvent>[1], 'handoffId'>,
 ) {
   await appendHandoffEvent(db, { handoffId: handoff.id, ...event });
-  await insertTeamEvent(db, handoff.teamId, { kind: 'items', projectId: null, itemIds: [handoff.itemId] });
+  await announce(db, { teamId: handoff.teamId }, { kind: 'items', projectId: null, itemIds: [handoff.itemId] });
 }
 
 async function setState(db: Db, handoff: HandoffRow, state: string, now: Date) {

@@ -1,13 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { TeamEventRow } from '../../db/schema';
-import {
-  deleteTeamEventsBefore,
-  insertTeamEvent,
-  listTeamEventsAfter,
-  TEAM_EVENTS_CHANNEL,
-} from '../../repositories/teamEvents';
-import type { TeamEvent } from '../../../shared/contract/events';
+import { deleteTeamEventsBefore, listTeamEventsAfter, TEAM_EVENTS_CHANNEL } from '../../repositories/teamEvents';
 import { withChangedItems } from './changedItems';
 
 /** One open stream: the events of its team after `lastId` are written to it, in order. */
@@ -18,7 +12,6 @@ export interface TeamEventSubscriber {
 }
 
 export interface TeamEventHub {
-  publish(teamId: string, change: TeamEvent): Promise<void>;
   subscribe(subscriber: TeamEventSubscriber): Promise<() => void>;
   close(): Promise<void>;
 }
@@ -87,7 +80,6 @@ export function createTeamEventHub(database: Database, log: FastifyBaseLogger): 
   };
 
   return {
-    publish: (teamId, change) => insertTeamEvent(db, teamId, change),
     async subscribe(subscriber) {
       await startListening();
       let set = byTeam.get(subscriber.teamId);
