@@ -5,6 +5,7 @@ import { isUnauthorizedAnswer, sessionEnded, type SessionEndReason } from '../fe
 import { registerItemsListeners } from '../features/items/itemsListeners';
 import { registerProjectsListeners } from '../features/projects/projectsListeners';
 import { registerProjectSettingsListener } from '../features/projects/saveProjectSettings';
+import { registerTeamFieldListener } from '../features/teams/editTeamField';
 import { registerLiveListeners } from '../features/live/liveListeners';
 import { registerCallsListeners } from '../features/calls/callsListeners';
 import { registerQuotaListeners } from '../features/quota/quotaListeners';
@@ -50,6 +51,7 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerItemsListeners(startListening);
   registerProjectsListeners(startListening);
   registerProjectSettingsListener(startListening);
+  registerTeamFieldListener(startListening);
   registerLiveListeners(startListening);
   registerQaListeners(startListening);
 }

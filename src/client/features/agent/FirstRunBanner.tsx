@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectActiveTeam } from '../teams/teamSlice';
-import { usePutFirstRunExperienceMutation } from '../../api/userAndTeam';
+import { editTeamField } from '../teams/editTeamField';
 import { Button, buttonClassName } from '../../ui';
 import styles from './FirstRunBanner.module.css';
 
 /** On a new team's board: the way into the guided project, until it is finished or skipped. */
 export function FirstRunBanner() {
   const team = useAppSelector(selectActiveTeam);
-  const [putFirstRun] = usePutFirstRunExperienceMutation();
+  const dispatch = useAppDispatch();
   const state = team?.firstRunExperienceState;
   if (!state || state.dismissed || state.completedSteps.includes('WrapUp')) return null;
   const started = state.completedSteps.length > 0;
@@ -22,7 +22,12 @@ export function FirstRunBanner() {
         <Link className={buttonClassName({ variant: 'primary' })} to="/welcome">
           {started ? 'Continue the tour' : 'Start the tour'}
         </Link>
-        <Button variant="ghost" onClick={() => putFirstRun({ firstRunExperienceState: { ...state, dismissed: true } })}>
+        <Button
+          variant="ghost"
+          onClick={() =>
+            void dispatch(editTeamField('firstRunExperienceState', { ...state, dismissed: true })).catch(() => {})
+          }
+        >
           Skip
         </Button>
       </span>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { FirstRunExperienceState as FirstRunState } from '../../../shared/contract/userAndTeam';
 import { selectActiveTeam } from '../teams/teamSlice';
 import { selectActiveProject } from '../projects/projectsSelectors';
-import { usePutFirstRunExperienceMutation } from '../../api/userAndTeam';
+import { editTeamField } from '../teams/editTeamField';
 import { useUpdateProjectMutation } from '../../api/projects';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { Flows, type StepOf } from '../../../shared/flows';
@@ -35,7 +36,10 @@ export function GuidedProjectPage() {
   const navigate = useNavigate();
   const team = useAppSelector(selectActiveTeam);
   const project = useAppSelector(selectActiveProject);
-  const [putFirstRun] = usePutFirstRunExperienceMutation();
+  const dispatch = useAppDispatch();
+  // The walk's progress takes the team's optimistic path: shown at once, put back if refused.
+  const putFirstRun = (firstRunExperienceState: FirstRunState) =>
+    dispatch(editTeamField('firstRunExperienceState', firstRunExperienceState));
   const [updateProject] = useUpdateProjectMutation();
   const story = useAgentDraft('product-story', null, { skip: !project });
   const storyGeneration = useGenerate('product-story');
@@ -68,7 +72,7 @@ export function GuidedProjectPage() {
     try {
       await action?.();
       const completedSteps = [...new Set([...state.completedSteps, done])];
-      await putFirstRun({ firstRunExperienceState: { ...state, completedSteps } }).unwrap();
+      await putFirstRun({ ...state, completedSteps });
     } catch (error) {
       setProblem(error instanceof Error ? error.message : errorMessage(error));
     } finally {
@@ -77,18 +81,16 @@ export function GuidedProjectPage() {
   };
   const back = (to: Step) => () =>
     putFirstRun({
-      firstRunExperienceState: {
-        ...state,
-        completedSteps: state.completedSteps.filter((done) => steps.indexOf(done as Step) < steps.indexOf(to)),
-      },
-    });
+      ...state,
+      completedSteps: state.completedSteps.filter((done) => steps.indexOf(done as Step) < steps.indexOf(to)),
+    }).catch(() => {});
   const skipTour = async () => {
-    await putFirstRun({ firstRunExperienceState: { ...state, dismissed: true } });
+    await putFirstRun({ ...state, dismissed: true }).catch(() => {});
     navigate('/');
   };
   const finish = async () => {
     const completedSteps = [...new Set([...state.completedSteps, 'WrapUp'])];
-    await putFirstRun({ firstRunExperienceState: { dismissed: true, completedSteps } });
+    await putFirstRun({ dismissed: true, completedSteps }).catch(() => {});
     navigate('/');
   };
 

@@ -1,8 +1,9 @@
 import { useRef, useState, type FocusEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useAppSelector } from '../../app/hooks';
-import { useCreateTeamMutation, usePutActiveTeamMutation, usePutTeamNameMutation } from '../../api/userAndTeam';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useCreateTeamMutation, usePutActiveTeamMutation } from '../../api/userAndTeam';
+import { editTeamField } from './editTeamField';
 import { errorMessage, envelopeOf } from '../../api/envelopeBaseQuery';
 import { selectActiveTeam, selectAvailableTeams } from './teamSlice';
 import { Alert, Button } from '../../ui';
@@ -30,6 +31,7 @@ export default function TeamMenuPopup({ open, onOpenChange, openedBy }: TeamMenu
   const isAdmin = useAppSelector(selectIsTeamAdmin);
   const availableTeams = useAppSelector(selectAvailableTeams);
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const triggerRef = useRef<HTMLButtonElement>(null);
   // Radix moves focus to the first item when a key opened the menu; it did not see the key that opened it first.
   const focusFirstItem = useRef(openedBy === 'keyboard');
@@ -38,7 +40,6 @@ export default function TeamMenuPopup({ open, onOpenChange, openedBy }: TeamMenu
   const [problem, setProblem] = useState<string | null>(null);
   const [createTeam, creation] = useCreateTeamMutation();
   const [putActiveTeam] = usePutActiveTeamMutation();
-  const [putTeamName] = usePutTeamNameMutation();
 
   if (!team) return null;
   const teams = availableTeams.some((other) => other.id === team.id)
@@ -82,12 +83,10 @@ export default function TeamMenuPopup({ open, onOpenChange, openedBy }: TeamMenu
     // Optimistic (spec §4): the dialog closes at once; a refusal puts the old name back and reopens it.
     setDialog(null);
     setRenameFailure(null);
-    putTeamName({ newTeamName })
-      .unwrap()
-      .catch((error: unknown) => {
-        setRenameFailure({ attempted: newTeamName, problem: `The team was not renamed: ${errorMessage(error)}` });
-        setDialog('rename');
-      });
+    dispatch(editTeamField('teamName', newTeamName.trim())).catch((error: unknown) => {
+      setRenameFailure({ attempted: newTeamName, problem: `The team was not renamed: ${errorMessage(error)}` });
+      setDialog('rename');
+    });
   }
 
   const creationProblem =

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../session/sessionEnded';
+import { teamEditKey, teamFieldEditRequested } from './editTeamField';
 
 /** Edits of one field of one team still on their way, and the value the server last accepted. */
 export interface TeamFieldEdits {
@@ -15,10 +16,6 @@ export const teamEditsSlice = createSlice({
   name: 'teamEdits',
   initialState: {} as Record<string, TeamFieldEdits>,
   reducers: {
-    teamEditSent(state, action: PayloadAction<{ key: string; requestId: string; value: unknown; accepted: unknown }>) {
-      const { key, requestId, value, accepted } = action.payload;
-      (state[key] ??= { accepted, inFlight: [] }).inFlight.push({ requestId, value });
-    },
     teamEditSettled(state, action: PayloadAction<{ key: string; requestId: string; ok: boolean }>) {
       const { key, requestId, ok } = action.payload;
       const edits = state[key];
@@ -29,7 +26,13 @@ export const teamEditsSlice = createSlice({
       if (edits.inFlight.length === 0) delete state[key];
     },
   },
-  extraReducers: (builder) => builder.addCase(sessionEnded, () => ({})),
+  extraReducers: (builder) =>
+    builder
+      .addCase(teamFieldEditRequested, (state, action) => {
+        const { requestId, value, accepted } = action.payload;
+        (state[teamEditKey(action.payload)] ??= { accepted, inFlight: [] }).inFlight.push({ requestId, value });
+      })
+      .addCase(sessionEnded, () => ({})),
 });
 
-export const { teamEditSent, teamEditSettled } = teamEditsSlice.actions;
+export const { teamEditSettled } = teamEditsSlice.actions;

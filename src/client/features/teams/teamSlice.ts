@@ -10,7 +10,8 @@ import type { RootState } from '../../app/store';
 import { isCoreContextAnswer, isSignInAnswer } from '../../api/contextAnswers';
 import { userAndTeamApi } from '../../api/userAndTeam';
 import { sessionEnded } from '../session/sessionEnded';
-import { activeTeamPatched } from './activeTeamActions';
+import { activeTeamPatched, type ActiveTeamChanges } from './activeTeamActions';
+import { teamFieldEditRequested } from './editTeamField';
 
 export type TeamFields = Omit<ActiveTeam, 'teamMemberships' | 'invitedTeamMembers'>;
 export type TeamMembership = ActiveTeam['teamMemberships'][number];
@@ -37,6 +38,14 @@ const initialState: TeamState = {
   invites: invitesAdapter.getInitialState(),
   available: teamsAdapter.getInitialState(),
 };
+
+/** Changes the team's fields if it is the active one; its name also in the team list. */
+function patchTeam(state: TeamState, teamId: string, changes: ActiveTeamChanges) {
+  if (state.active?.id === teamId) Object.assign(state.active, changes);
+  if (changes.teamName !== undefined) {
+    teamsAdapter.updateOne(state.available, { id: teamId, changes: { teamName: changes.teamName } });
+  }
+}
 
 function setActiveTeam(state: TeamState, team: ActiveTeam) {
   const { teamMemberships, invitedTeamMembers, ...fields } = team;
@@ -66,15 +75,13 @@ export const teamSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionEnded, () => initialState)
-      // Optimistic team edits and their rollback (api/userAndTeam.ts), for the team they were made in.
+      // Optimistic team edits (editTeamField.ts) and their rollback, for the team they were made in.
       // A new name also shows in the team list, even after a switch (the answer may come later).
-      .addCase(activeTeamPatched, (state, action) => {
-        const { teamId, changes } = action.payload;
-        if (state.active?.id === teamId) Object.assign(state.active, changes);
-        if (changes.teamName !== undefined) {
-          teamsAdapter.updateOne(state.available, { id: teamId, changes: { teamName: changes.teamName } });
-        }
+      .addCase(teamFieldEditRequested, (state, action) => {
+        const { teamId, field, value } = action.payload;
+        patchTeam(state, teamId, { [field]: value } as ActiveTeamChanges);
       })
+      .addCase(activeTeamPatched, (state, action) => patchTeam(state, action.payload.teamId, action.payload.changes))
       .addMatcher(isSignInAnswer, (state, action) => setContext(state, action.payload.coreApplicationContext))
       .addMatcher(isCoreContextAnswer, (state, action) => setContext(state, action.payload))
       // A fresh read of the active team (members, roles, invites), and its entry in the team list.
