@@ -34,6 +34,7 @@ import authorizationEndpoints, { OAUTH_ROUTE } from './routes/oauth/authorizatio
 import consentRoutes from './routes/oauth/consent';
 import eventRoutes from './routes/events';
 import teamChangeEvents from './plugins/teamChangeEvents';
+import liveStreams from './plugins/liveStreams';
 import { createTeamEventHub, type TeamEventHub } from './services/teamEvents/teamEventHub';
 import { createAuthorizationServer } from './oauth/authorizationServer';
 import { deleteExpiredOAuthModels } from './repositories/oauthModels';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(rateLimits, { settings: config.rateLimits });
   await app.register(idempotency);
   await app.register(teamChangeEvents);
+  await app.register(liveStreams);
   await app.register(openapi);
   await app.register(clientSite, { config, distDir: options.clientDistDir });
 
