@@ -165,6 +165,43 @@ describe('rate limits', () => {
     });
   });
 
+  it('MCP answers carry RateLimit-* like every counted request, refused or not', async () => {
+    const t = await buildTestApp({ RATE_LIMIT_MCP: '3/60' });
+    try {
+      const u = await teamUser(t.app, 'mcp-limits@example.com');
+      const made = await call(t.app, 'POST', '/v1/teams/active/mcp/tokens', {
+        cookie: u.cookie,
+        body: { name: 'Limits', scopes: ['items:read'], expiresInDays: 1 },
+      });
+      const mcp = (authorization: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/mcp/token',
+          remoteAddress: '198.51.100.77',
+          headers: {
+            host: 'localhost',
+            authorization,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        });
+      const answered = await mcp(`Bearer ${made.json().data.token}`);
+      expect(answered.statusCode).toBe(200);
+      expect([answered.headers['ratelimit-limit'], answered.headers['ratelimit-remaining']]).toEqual(['3', '2']);
+      expect(Number(answered.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      const unauthorized = await mcp('Bearer not-a-token');
+      expect(unauthorized.statusCode).toBe(401);
+      expect(unauthorized.headers['ratelimit-remaining']).toBe('1');
+      await mcp('Bearer not-a-token');
+      const refused = await mcp(`Bearer ${made.json().data.token}`);
+      expect(refused.statusCode).toBe(429);
+      expect([refused.headers['ratelimit-limit'], refused.headers['ratelimit-remaining']]).toEqual(['3', '0']);
+    } finally {
+      await t.close();
+    }
+  });
+
   describe('per user on writes', () => {
     let t: TestApp;
     beforeAll(async () => {
