@@ -6,6 +6,7 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import databasePlugin, { type Clock } from './plugins/database';
 import envelope, { answerFrameworkError } from './plugins/envelope';
+import databaseTurns from './plugins/databaseTurns';
 import csrf from './plugins/csrf';
 import session from './plugins/session';
 import rateLimits from './plugins/rateLimit';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions) {
   }, 10 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(oauthSweep));
   await app.register(envelope);
+  await app.register(databaseTurns, config.embeddedDatabaseTurns);
   // API answers above 1 kB go out compressed (brotli at a fast level, else gzip); streams that hijack
   // the reply (the events stream, MCP, OAuth) and precompressed files are left as they are.
   await app.register(compress, {

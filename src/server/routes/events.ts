@@ -16,65 +16,69 @@ import { TEAM_EVENTS_HEARTBEAT_SECONDS, type TeamEvent } from '../../shared/cont
  * A user holds at most MAX_STREAMS_PER_USER streams per instance; signing out ends the session's.
  */
 export default async function eventRoutes(app: FastifyInstance) {
-  app.get('/events', { schema: { tags: ['events'], hide: true } }, async (request, reply) => {
-    const { teamId, userId } = await requireActiveTeam(app, request);
-    const sessionId = request.auth!.sessionId;
-    const { start, reset } = await resumePoint(app, { teamId, userId }, request.headers['last-event-id']);
+  app.get(
+    '/events',
+    { config: { heldOpen: true }, schema: { tags: ['events'], hide: true } },
+    async (request, reply) => {
+      const { teamId, userId } = await requireActiveTeam(app, request);
+      const sessionId = request.auth!.sessionId;
+      const { start, reset } = await resumePoint(app, { teamId, userId }, request.headers['last-event-id']);
 
-    let ended = false;
-    let stopDelivering = () => {};
-    const stream: LiveStream = { userId, sessionId, end: () => end() };
-    if (!app.liveStreams.add(stream)) {
-      throw new ApiError(
-        'Failed',
-        `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
-        429,
-      );
-    }
-    reply.hijack();
-    const response = reply.raw;
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    response.write('retry: 2000\n\n');
-    if (reset) write(response, start, 'reset', {});
-
-    const heartbeat = setInterval(() => {
-      response.write(': ping\n\n');
-      endIfNoLongerAllowed();
-    }, TEAM_EVENTS_HEARTBEAT_SECONDS * 1000);
-    function end() {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      stopDelivering();
-      app.liveStreams.remove(stream);
-      response.end();
-    }
-    // A session ended on another instance, or a membership ended without its event reaching this stream.
-    function endIfNoLongerAllowed() {
-      streamStillAllowed(app.db, sessionId, teamId).then(
-        (allowed) => allowed || end(),
-        (error: unknown) => request.log.warn({ err: error }, 'team events: could not check the stream'),
-      );
-    }
-    request.raw.on('close', end);
-    const deliver = (rows: TeamEventRow[]) => {
-      for (const row of rows) {
-        const change = row.payload as TeamEvent;
-        if (change.kind === 'memberRemoved' && change.userId === userId) {
-          write(response, row.id, 'removed', {});
-          return end();
-        }
-        write(response, row.id, 'change', change);
+      let ended = false;
+      let stopDelivering = () => {};
+      const stream: LiveStream = { userId, sessionId, end: () => end() };
+      if (!app.liveStreams.add(stream)) {
+        throw new ApiError(
+          'Failed',
+          `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
+          429,
+        );
       }
-    };
-    stopDelivering = await app.teamEvents.subscribe({ teamId, lastId: start, deliver });
-    if (ended) stopDelivering();
-  });
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      response.write('retry: 2000\n\n');
+      if (reset) write(response, start, 'reset', {});
+
+      const heartbeat = setInterval(() => {
+        response.write(': ping\n\n');
+        endIfNoLongerAllowed();
+      }, TEAM_EVENTS_HEARTBEAT_SECONDS * 1000);
+      function end() {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        stopDelivering();
+        app.liveStreams.remove(stream);
+        response.end();
+      }
+      // A session ended on another instance, or a membership ended without its event reaching this stream.
+      function endIfNoLongerAllowed() {
+        streamStillAllowed(app.db, sessionId, teamId).then(
+          (allowed) => allowed || end(),
+          (error: unknown) => request.log.warn({ err: error }, 'team events: could not check the stream'),
+        );
+      }
+      request.raw.on('close', end);
+      const deliver = (rows: TeamEventRow[]) => {
+        for (const row of rows) {
+          const change = row.payload as TeamEvent;
+          if (change.kind === 'memberRemoved' && change.userId === userId) {
+            write(response, row.id, 'removed', {});
+            return end();
+          }
+          write(response, row.id, 'change', change);
+        }
+      };
+      stopDelivering = await app.teamEvents.subscribe({ teamId, lastId: start, deliver });
+      if (ended) stopDelivering();
+    },
+  );
 }
 
 function write(response: ServerResponse, id: number, event: string, data: unknown) {
