@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { buildTestApp, type TestApp } from '../server/helpers/testApp';
 import { ResultCodes } from '../../src/shared/results';
 import { arbitraryFor, idPool, withOneMutation, type Pools, type Schema } from './schemaArbitrary';
-import { hostilePathSegments, hostileStrings, hostileValue } from './hostileValues';
+import { hostilePathSegments, hostileStrings, hostileValue, rawBodies } from './hostileValues';
 import { fuzzFixture, teamWithItems, type Team } from './fixture';
 import { tableSnapshot } from './tableSnapshot';
 
@@ -72,26 +72,6 @@ const encode = (text: string) => {
     return '%ED%A0%80';
   }
 };
-
-/** Request bodies no schema describes: broken JSON, odd top-level values, 5,000-deep nesting, bad bytes. */
-const rawBodies: (string | Buffer)[] = [
-  '',
-  '{"a":',
-  'null',
-  '[]',
-  '"text"',
-  '1e999',
-  '{"__proto__":{"polluted":true}}',
-  '{"constructor":{"prototype":{"polluted":true}}}',
-  `${'['.repeat(5000)}${']'.repeat(5000)}`,
-  `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
-  '{"a":"\\u0000"}',
-  '{"\\ud800":1}',
-  '\ufeff{}',
-  '{"a":1,"a":2}',
-  Buffer.from([0xff, 0xfe, 0x7b, 0x7d]),
-  JSON.stringify({ data: 'x'.repeat(1_100_000) }),
-];
 
 function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<FuzzRequest> {
   const segment = (name: string) => {

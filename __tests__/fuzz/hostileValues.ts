@@ -110,3 +110,23 @@ export const hostilePathSegments: readonly string[] = [
   '%F0%9F%9A%80',
   "'%20or%201=1",
 ];
+
+/** Request bodies no schema describes: broken JSON, odd top-level values, 5,000-deep nesting, bad bytes. */
+export const rawBodies: (string | Buffer)[] = [
+  '',
+  '{"a":',
+  'null',
+  '[]',
+  '"text"',
+  '1e999',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+  '{"a":"\\u0000"}',
+  '{"\\ud800":1}',
+  '\ufeff{}',
+  '{"a":1,"a":2}',
+  Buffer.from([0xff, 0xfe, 0x7b, 0x7d]),
+  JSON.stringify({ data: 'x'.repeat(1_100_000) }),
+];

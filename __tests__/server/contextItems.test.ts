@@ -121,6 +121,43 @@ describe('context items: /v1/teams/active/context-items', () => {
     expect(await contextRows()).toBe(before);
   });
 
+  it('makes no cycle of concurrent re-parenting (25 rounds of two, and of three, at once)', async () => {
+    const parentsOf = async () =>
+      new Map(
+        (
+          (await t.app.db.execute(sql`select id, parent_context_item_id as parent from context_items`)) as unknown as {
+            rows: { id: string; parent: string | null }[];
+          }
+        ).rows.map((row) => [row.id, row.parent]),
+      );
+    const inCycle = (parents: Map<string, string | null>, start: string) => {
+      const seen = new Set<string>();
+      for (let at: string | null | undefined = start; at; at = parents.get(at)) {
+        if (seen.has(at)) return true;
+        seen.add(at);
+      }
+      return false;
+    };
+    for (let round = 0; round < 25; round++) {
+      const ring = [
+        await add({ title: `A${round}` }),
+        await add({ title: `B${round}` }),
+        await add({ title: `C${round}` }),
+      ];
+      const size = round % 2 === 0 ? 2 : 3;
+      const members = ring.slice(0, size);
+      // Each item moves under the next at the same moment: together they would close a ring.
+      const answers = await Promise.all(
+        members.map((id, index) =>
+          put(id, { title: `moved ${round}`, body: '', parentContextItemId: members[(index + 1) % size] }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array(size - 1).fill(200), 400]);
+      const parents = await parentsOf();
+      expect(members.filter((id) => inCycle(parents, id))).toEqual([]);
+    }
+  });
+
   it('deleting one detaches its children and items, never deletes them', async () => {
     const parent = await add({ title: 'Going away' });
     const child = await add({ title: 'Stays', parentContextItemId: parent });

@@ -4,6 +4,8 @@ import { rateLimitCounters } from '../../src/server/db/schema';
 import { leaseSize, sweepExpiredCounters } from '../../src/server/plugins/rateLimitStore';
 import { buildTestApp, call, signInAs, TestClock, type TestApp } from './helpers/testApp';
 import { openTestDatabase } from './helpers/testDatabase';
+import { teamUser } from './helpers/planning';
+import { Writable } from 'node:stream';
 
 const validateInvite = (t: TestApp, remoteAddress = '203.0.113.7', headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -132,6 +134,74 @@ describe('rate limits', () => {
     }
   });
 
+  describe('per user on reads', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({ RATE_LIMIT_WRITES: '5/60', RATE_LIMIT_READS: '8/60' });
+    });
+    afterAll(() => t.close());
+
+    it('counts the board query under reads: a burst of writes at the write limit leaves the board answering', async () => {
+      const u = await teamUser(t.app, 'burst@example.com');
+      const write = () =>
+        call(t.app, 'PUT', '/v1/user/app-settings', { cookie: u.cookie, body: { appSettings: { theme: 'dark' } } });
+      const board = () =>
+        call(t.app, 'POST', `/v1/teams/active/projects/${u.projectId}/all/query`, { cookie: u.cookie, body: {} });
+      const writes: number[] = [];
+      for (let i = 0; i < 10; i++) writes.push((await write()).statusCode);
+      expect(writes.filter((status) => status === 429)).toHaveLength(5);
+
+      const first = await board();
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['ratelimit-limit']).toBe('8');
+      expect(first.headers['ratelimit-remaining']).toBe('7');
+      // The read limit holds on its own: a runaway reader is refused too, and its refusals leave writes alone.
+      const reads: number[] = [];
+      for (let i = 0; i < 9; i++) reads.push((await board()).statusCode);
+      expect(reads.filter((status) => status === 429)).toHaveLength(2);
+      t.clock.advance(60_000);
+      expect((await write()).statusCode).toBe(200);
+      expect((await board()).statusCode).toBe(200);
+    });
+  });
+
+  it('MCP answers carry RateLimit-* like every counted request, refused or not', async () => {
+    const t = await buildTestApp({ RATE_LIMIT_MCP: '3/60' });
+    try {
+      const u = await teamUser(t.app, 'mcp-limits@example.com');
+      const made = await call(t.app, 'POST', '/v1/teams/active/mcp/tokens', {
+        cookie: u.cookie,
+        body: { name: 'Limits', scopes: ['items:read'], expiresInDays: 1 },
+      });
+      const mcp = (authorization: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/mcp/token',
+          remoteAddress: '198.51.100.77',
+          headers: {
+            host: 'localhost',
+            authorization,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        });
+      const answered = await mcp(`Bearer ${made.json().data.token}`);
+      expect(answered.statusCode).toBe(200);
+      expect([answered.headers['ratelimit-limit'], answered.headers['ratelimit-remaining']]).toEqual(['3', '2']);
+      expect(Number(answered.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      const unauthorized = await mcp('Bearer not-a-token');
+      expect(unauthorized.statusCode).toBe(401);
+      expect(unauthorized.headers['ratelimit-remaining']).toBe('1');
+      await mcp('Bearer not-a-token');
+      const refused = await mcp(`Bearer ${made.json().data.token}`);
+      expect(refused.statusCode).toBe(429);
+      expect([refused.headers['ratelimit-limit'], refused.headers['ratelimit-remaining']]).toEqual(['3', '0']);
+    } finally {
+      await t.close();
+    }
+  });
+
   describe('per user on writes', () => {
     let t: TestApp;
     beforeAll(async () => {
@@ -167,6 +237,49 @@ describe('rate limits', () => {
       const response = await call(t.app, 'PUT', '/v1/user/app-settings', { body: { appSettings: {} } });
       expect(response.statusCode).toBe(401);
       expect(response.headers['ratelimit-limit']).toBeUndefined();
+    });
+  });
+
+  describe('refusals in the log', () => {
+    const lines: { msg?: string; rateLimit?: string }[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const refusalLines = () => lines.filter((line) => line.msg?.startsWith('rate limit reached'));
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    let database: Awaited<ReturnType<typeof openTestDatabase>>;
+    const clock = new TestClock();
+    beforeAll(async () => {
+      database = await openTestDatabase();
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_WRITES: '5/60' });
+      app = await buildApp({ config, database, clock, logStream: stream, clientDistDir: '/nonexistent' });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app.close();
+      await database.drop();
+    });
+
+    it('logs one line per caller and window, however many requests are refused', async () => {
+      const write = (cookie: string) =>
+        call(app, 'PUT', '/v1/user/app-settings', { cookie, body: { appSettings: { theme: 'dark' } } });
+      const { cookie } = await signInAs(app, 'flood@example.com');
+      const statuses: number[] = [];
+      for (let i = 0; i < 135; i++) statuses.push((await write(cookie)).statusCode);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(130);
+      expect(refusalLines()).toHaveLength(1);
+      expect(refusalLines()[0]).toMatchObject({ rateLimit: 'writes', retryAfterSeconds: 60 });
+
+      // Another caller is logged on its own; the next window logs the flooding caller again, once.
+      const other = await signInAs(app, 'other-flood@example.com');
+      for (let i = 0; i < 8; i++) await write(other.cookie);
+      expect(refusalLines()).toHaveLength(2);
+      clock.advance(60_000);
+      for (let i = 0; i < 20; i++) await write(cookie);
+      expect(refusalLines()).toHaveLength(3);
     });
   });
 

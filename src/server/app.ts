@@ -6,6 +6,7 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import databasePlugin, { type Clock } from './plugins/database';
 import envelope, { answerFrameworkError } from './plugins/envelope';
+import databaseTurns from './plugins/databaseTurns';
 import csrf from './plugins/csrf';
 import session from './plugins/session';
 import rateLimits from './plugins/rateLimit';
@@ -33,6 +34,7 @@ import mcpTokenRoutes from './routes/mcp/tokens';
 import authorizationEndpoints, { OAUTH_ROUTE } from './routes/oauth/authorizationEndpoints';
 import consentRoutes from './routes/oauth/consent';
 import eventRoutes from './routes/events';
+import liveStreams from './plugins/liveStreams';
 import { createTeamEventHub, type TeamEventHub } from './services/teamEvents/teamEventHub';
 import { createAuthorizationServer } from './oauth/authorizationServer';
 import type { ClientMetadataFetchForTests } from './oauth/clientMetadataDocuments';
@@ -137,6 +139,7 @@ export async function buildApp(options: AppOptions) {
   }, 10 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(oauthSweep));
   await app.register(envelope);
+  await app.register(databaseTurns, config.embeddedDatabaseTurns);
   // API answers above 1 kB go out compressed (brotli at a fast level, else gzip); streams that hijack
   // the reply (the events stream, MCP, OAuth) and precompressed files are left as they are.
   await app.register(compress, {
@@ -169,6 +172,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(rateLimits, { settings: config.rateLimits });
   await app.register(idempotency);
+  await app.register(liveStreams);
   await app.register(openapi);
   await app.register(clientSite, { config, distDir: options.clientDistDir });
 

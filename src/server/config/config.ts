@@ -17,6 +17,9 @@ const EnvSchema = Type.Object({
   DATABASE_CONNECT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 600, default: 5 }),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 15 }),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 30 }),
+  // The embedded database serves one statement at a time: requests take turns, in arrival order.
+  EMBEDDED_DATABASE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 8 }),
+  EMBEDDED_DATABASE_QUEUE_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 600, default: 5 }),
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
   }),
@@ -85,6 +88,8 @@ export interface Config {
   databasePoolSize: number;
   /** How long to wait for a PostgreSQL connection, a statement, and a transaction left idle (src/server/db/postgresPool.ts). */
   databaseTimeouts: DatabaseTimeouts;
+  /** On the embedded database: requests served at once, and how long one waits its turn before a 503. */
+  embeddedDatabaseTurns: { concurrency: number; maxWaitMs: number };
   nodeEnv: Env['NODE_ENV'];
   logLevel: string;
   publicUrl: string;
@@ -244,6 +249,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       connectMs: Math.round(env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000),
       statementMs: Math.round(env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
       idleInTransactionMs: Math.round(env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS * 1000),
+    },
+    embeddedDatabaseTurns: {
+      concurrency: env.EMBEDDED_DATABASE_CONCURRENCY,
+      maxWaitMs: Math.round(env.EMBEDDED_DATABASE_QUEUE_SECONDS * 1000),
     },
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { Db } from './types';
 import { createPostgresPool, defaultPostgresTimeouts, type PostgresTimeouts } from './postgresPool';
 import { DatabaseUnavailableError } from './unavailable';
+import { withPausesBetweenStatements } from './pgliteTurns';
 
 export const migrationsFolder = path.join(__dirname, 'migrations');
 /** Any constant works; every Baton instance must use the same one so only one migrates at a time. */
@@ -42,7 +43,7 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
 async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
   const client = await PGlite.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const db = drizzlePglite({ client: withPausesBetweenStatements(client) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -38,11 +38,18 @@ const SWEEP_EVERY_CLAIMS = 100;
 /** Answers worth retrying with the same key give it back: nothing useful to replay. */
 const isRetryable = (status: number) => status >= 500 || status === 409 || status === 429;
 
-/** The request as far as the key is concerned: the same key with any other of these is another request. */
-function fingerprint(request: FastifyRequest): string {
-  const parts = [request.method, request.url, request.auth?.activeTeamId ?? null, request.body ?? null];
+/**
+ * The request as far as the key is concerned: the same key with any other of these is another request.
+ * The active team counts only on routes that act on it: creating a team switches it, so its retry must match.
+ */
+function fingerprint(request: FastifyRequest, actsOnActiveTeam: boolean): string {
+  const team = actsOnActiveTeam ? (request.auth?.activeTeamId ?? null) : null;
+  const parts = [request.method, request.url, team, request.body ?? null];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
+
+/** Routes whose meaning depends on the caller's active team. */
+const actsOnActiveTeam = (url: string) => url.includes('/teams/active/');
 
 /**
  * Idempotency-Key on creating calls (routes with `config: { idempotent: true }`), kept per user for 24
@@ -53,41 +60,42 @@ async function idempotency(app: FastifyInstance) {
   app.decorateRequest('idempotencyClaim', null);
   let claimsSinceSweep = 0;
 
-  const claim: preHandlerHookHandler = async function (request: FastifyRequest, reply: FastifyReply) {
-    const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-    if (typeof key !== 'string' || !request.auth) return;
-    const owner = { userId: request.auth.userId, key };
-    const now = app.clock.now();
-    if (++claimsSinceSweep >= SWEEP_EVERY_CLAIMS) {
-      claimsSinceSweep = 0;
-      await sweepExpiredKeys(app.db, now);
-    }
-    const outcome = await claimKey(app.db, owner, fingerprint(request), now);
-    switch (outcome.kind) {
-      case 'claimed':
-        request.idempotencyClaim = owner;
-        return;
-      case 'replay':
-        return reply
-          .code(outcome.status)
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('idempotent-replayed', 'true')
-          .send(outcome.body);
-      case 'mismatch':
-        throw new ApiError(
-          'InvalidRequest',
-          `${IDEMPOTENCY_HEADER} was already used for a different request; send a new key for a new request.`,
-          422,
-        );
-      case 'inProgress':
-        reply.header('retry-after', '1');
-        throw new ApiError(
-          'Failed',
-          `A request with this ${IDEMPOTENCY_HEADER} is still in progress; try again in a moment.`,
-          409,
-        );
-    }
-  };
+  const claimFor = (teamScoped: boolean): preHandlerHookHandler =>
+    async function claim(request: FastifyRequest, reply: FastifyReply) {
+      const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+      if (typeof key !== 'string' || !request.auth) return;
+      const owner = { userId: request.auth.userId, key };
+      const now = app.clock.now();
+      if (++claimsSinceSweep >= SWEEP_EVERY_CLAIMS) {
+        claimsSinceSweep = 0;
+        await sweepExpiredKeys(app.db, now);
+      }
+      const outcome = await claimKey(app.db, owner, fingerprint(request, teamScoped), now);
+      switch (outcome.kind) {
+        case 'claimed':
+          request.idempotencyClaim = owner;
+          return;
+        case 'replay':
+          return reply
+            .code(outcome.status)
+            .header('content-type', 'application/json; charset=utf-8')
+            .header('idempotent-replayed', 'true')
+            .send(outcome.body);
+        case 'mismatch':
+          throw new ApiError(
+            'InvalidRequest',
+            `${IDEMPOTENCY_HEADER} was already used for a different request; send a new key for a new request.`,
+            422,
+          );
+        case 'inProgress':
+          reply.header('retry-after', '1');
+          throw new ApiError(
+            'Failed',
+            `A request with this ${IDEMPOTENCY_HEADER} is still in progress; try again in a moment.`,
+            409,
+          );
+      }
+    };
 
   const keepAnswer: onSendHookHandler = async function (request, reply, payload) {
     const owner = request.idempotencyClaim;
@@ -110,8 +118,9 @@ async function idempotency(app: FastifyInstance) {
     if (!route.config?.idempotent) return;
     if (route.schema?.headers) throw new Error(`${route.url}: idempotent routes add their own headers schema`);
     route.schema = { ...route.schema, headers: IdempotencyHeaders };
-    route.preHandler = [...toArray(route.preHandler), claim];
-    route.onSend = [...toArray(route.onSend), keepAnswer];
+    route.preHandler = [...toArray(route.preHandler), claimFor(actsOnActiveTeam(route.url))];
+    // First of the route's onSend hooks, so the answer is kept as serialised, before compression makes it a stream.
+    route.onSend = [keepAnswer, ...toArray(route.onSend)];
   });
 }
 

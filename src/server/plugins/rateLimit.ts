@@ -3,17 +3,25 @@ import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/r
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError } from '../errors';
 import { databaseStore } from './rateLimitStore';
+import { refusalLog } from './rateLimitRefusals';
 import { rateLimitNames, rateLimitPolicy, type RateLimitName, type RateLimitSettings } from './rateLimitPolicy';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that changes nothing (a query with a body): counted under the `reads` limit, not `writes`. */
+    readOnly?: boolean;
+  }
+}
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The spec's answer to a caller over a limit (the library has already set Retry-After and RateLimit-*). */
-function tooManyRequests(_request: FastifyRequest, context: { ttl: number }) {
+function tooManyRequests(context: { ttl: number }) {
   const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
   return new ApiError('Failed', `Too many requests; try again in ${seconds} seconds.`, 429);
 }
 
-/** The limit a route is counted against, if any: a listed route's own, else `writes` for data changes. */
+/** The limit a route is counted against, if any: a listed route's own, else `reads` or `writes` for session calls. */
 function limitOf(route: RouteOptions, listed: Map<string, RateLimitName>): RateLimitName | undefined {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   for (const method of methods) {
@@ -21,8 +29,8 @@ function limitOf(route: RouteOptions, listed: Map<string, RateLimitName>): RateL
     if (name) return name;
   }
   const isWrite = methods.some((method) => !READ_METHODS.has(method));
-  if (isWrite && route.url.startsWith('/v1/') && !route.config?.public) return 'writes';
-  return undefined;
+  if (!isWrite || !route.url.startsWith('/v1/') || route.config?.public) return undefined;
+  return route.config?.readOnly ? 'reads' : 'writes';
 }
 
 /**
@@ -32,6 +40,7 @@ function limitOf(route: RouteOptions, listed: Map<string, RateLimitName>): RateL
  */
 async function rateLimits(app: FastifyInstance, options: { settings: RateLimitSettings }) {
   if (!options.settings.enabled) return;
+  const refusals = refusalLog(app.clock);
   const listed = new Map<string, RateLimitName>();
   for (const name of rateLimitNames) for (const route of rateLimitPolicy[name].routes) listed.set(route, name);
 
@@ -45,7 +54,7 @@ async function rateLimits(app: FastifyInstance, options: { settings: RateLimitSe
       keyGenerator: perIp
         ? (request) => `${name}:${normalizeIP(request.ip)}`
         : (request) => `${name}:${request.auth?.userId ?? 'anonymous'}`,
-      onExceeded: (request) => request.log.warn({ rateLimit: name }, 'rate limit reached'),
+      onExceeded: (request, key) => refusals.refused(request, key, name),
     };
   };
 
@@ -60,7 +69,10 @@ async function rateLimits(app: FastifyInstance, options: { settings: RateLimitSe
     global: false,
     store: databaseStore(app.db, app.clock, app.log),
     enableDraftSpec: true,
-    errorResponseBuilder: tooManyRequests,
+    errorResponseBuilder: (request: FastifyRequest, context: { ttl: number }) => {
+      refusals.answered(request, context.ttl);
+      return tooManyRequests(context);
+    },
   });
 }
 

@@ -7,7 +7,7 @@ import { Type, type TOptional, type TString } from '@sinclair/typebox';
  * - `per: 'ip'` limits count by client address (`request.ip`, an IPv6 address by its /64) before the
  *   body is read; they apply to the routes listed in `routes` (method and full path).
  * - `per: 'user'` limits count by signed-in user. `writes` applies to every non-GET /v1 call with a
- *   session; a route with another user limit (say `agentActions`) names it in `routes` and is counted
+ *   session, `reads` instead to those declared `config: { readOnly: true }`; a route with another user limit (say `agentActions`) names it in `routes` and is counted
  *   against that limit instead of `writes` (@fastify/rate-limit runs one limit per request).
  *
  * Adding a limit: add a row here (its `env` variable is read and validated by config.ts, as
@@ -62,8 +62,13 @@ export const rateLimitPolicy = {
     env: 'RATE_LIMIT_ASSESSMENT',
     routes: ['POST /v1/benchmark/assessment'],
   },
-  /** Every call that changes data (any non-GET /v1 call with a session). */
+  /** Every call that changes data (any non-GET /v1 call with a session that is not read-only). */
   writes: { per: 'user', max: 1200, windowSeconds: 60, env: 'RATE_LIMIT_WRITES', routes: [] },
+  /**
+   * Read-only POSTs with a session (the board query): routes declare `config: { readOnly: true }`, so a
+   * burst of writes that meets the writes limit does not lock a user out of their own board.
+   */
+  reads: { per: 'user', max: 3000, windowSeconds: 60, env: 'RATE_LIMIT_READS', routes: [] },
   /** Calls that start agent work (the agent and hand-off routes, to come). */
   agentActions: {
     per: 'user',

@@ -32,6 +32,8 @@ export interface SessionManager {
   /** Starts a session for the user, ending the one the browser had (rotation at sign-in). */
   issue(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Calls `listener` with the id of each session this instance ends (sign-out, or replaced at sign-in). */
+  onEnd(listener: (sessionId: string) => void): void;
 }
 
 /** Writes to last_seen_at at most this often, so reads do not each cost a write. */
@@ -56,18 +58,27 @@ async function session(app: FastifyInstance, options: { secure: boolean; idleMs:
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(cookieName, { path: '/', secure: options.secure });
   const currentToken = (request: FastifyRequest) => request.cookies[cookieName];
 
+  const endListeners: ((sessionId: string) => void)[] = [];
+  const endSession = async (id: string) => {
+    await deleteSession(app.db, id);
+    for (const listener of endListeners) listener(id);
+  };
+
   app.decorate('sessions', {
     async issue(request, reply, userId) {
       const previous = currentToken(request);
-      if (previous) await deleteSession(app.db, hashToken(previous));
+      if (previous) await endSession(hashToken(previous));
       const token = randomBytes(32).toString('base64url');
       await insertSession(app.db, { id: hashToken(token), userId, now: app.clock.now() });
       setCookie(reply, token);
     },
     async end(request, reply) {
       const token = currentToken(request);
-      if (token) await deleteSession(app.db, hashToken(token));
+      if (token) await endSession(hashToken(token));
       clearCookie(reply);
+    },
+    onEnd(listener) {
+      endListeners.push(listener);
     },
   } satisfies SessionManager);
 

@@ -51,6 +51,17 @@ export async function updateContextItem(
   return row!;
 }
 
+/** The first key of the team's context-tree lock (the second is the team id's hash); any constant unused elsewhere. */
+const CONTEXT_TREE_LOCK = 7_212_027;
+
+/**
+ * Serialises re-parenting within a team until the transaction ends: a cycle check and the update it
+ * allows then see every earlier re-parenting, so two concurrent ones cannot close a cycle between them.
+ */
+export async function lockContextTree(db: Db, teamId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${CONTEXT_TREE_LOCK}, hashtext(${teamId}))`);
+}
+
 export async function deleteContextItem(db: Db, id: string): Promise<void> {
   await db.delete(contextItems).where(eq(contextItems.id, id));
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { TeamEventRow } from '../db/schema';
-import { keptTeamEventIds, latestTeamEventId } from '../repositories/teamEvents';
+import { streamStillAllowed } from '../repositories/streamAccess';
+import { ApiError } from '../errors';
+import { MAX_STREAMS_PER_USER, type LiveStream } from '../plugins/liveStreams';
 import { requireActiveTeam } from './activeTeam';
+import { resumePoint } from './eventsResume';
 import { TEAM_EVENTS_HEARTBEAT_SECONDS, type TeamEvent } from '../../shared/contract/events';
 
 /**
@@ -10,60 +13,74 @@ import { TEAM_EVENTS_HEARTBEAT_SECONDS, type TeamEvent } from '../../shared/cont
  * board (shared/contract/events.ts). Resumes after Last-Event-ID when nothing since was dropped,
  * answers `reset` otherwise; a heartbeat comment keeps proxies from closing a quiet stream; the
  * stream ends with `removed` when the user is taken out of the team, and when Baton shuts down.
+ * A user holds at most MAX_STREAMS_PER_USER streams per instance; signing out ends the session's.
  */
 export default async function eventRoutes(app: FastifyInstance) {
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => open.forEach((end) => end()));
+  app.get(
+    '/events',
+    { config: { heldOpen: true }, schema: { tags: ['events'], hide: true } },
+    async (request, reply) => {
+      const { teamId, userId } = await requireActiveTeam(app, request);
+      const sessionId = request.auth!.sessionId;
+      const { start, reset } = await resumePoint(app, { teamId, userId }, request.headers['last-event-id']);
 
-  app.get('/events', { schema: { tags: ['events'], hide: true } }, async (request, reply) => {
-    const { teamId, userId } = await requireActiveTeam(app, request);
-    const { start, reset } = await startingPoint(app, teamId, request.headers['last-event-id']);
-    reply.hijack();
-    const response = reply.raw;
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    response.write('retry: 2000\n\n');
-    if (reset) write(response, start, 'reset', {});
-
-    let unsubscribe = () => {};
-    const heartbeat = setInterval(() => response.write(': ping\n\n'), TEAM_EVENTS_HEARTBEAT_SECONDS * 1000);
-    const end = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(end);
-      response.end();
-    };
-    open.add(end);
-    request.raw.on('close', end);
-    const deliver = (rows: TeamEventRow[]) => {
-      for (const row of rows) {
-        const change = row.payload as TeamEvent;
-        if (change.kind === 'memberRemoved' && change.userId === userId) {
-          write(response, row.id, 'removed', {});
-          return end();
-        }
-        write(response, row.id, 'change', change);
+      let ended = false;
+      let stopDelivering = () => {};
+      const stream: LiveStream = { userId, sessionId, end: () => end() };
+      if (!app.liveStreams.add(stream)) {
+        throw new ApiError(
+          'Failed',
+          `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
+          429,
+        );
       }
-    };
-    unsubscribe = await app.teamEvents.subscribe({ teamId, lastId: start, deliver });
-    if (response.writableEnded) unsubscribe();
-  });
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      response.write('retry: 2000\n\n');
+      if (reset) write(response, start, 'reset', {});
+
+      const heartbeat = setInterval(() => {
+        response.write(': ping\n\n');
+        endIfNoLongerAllowed();
+      }, TEAM_EVENTS_HEARTBEAT_SECONDS * 1000);
+      function end() {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        stopDelivering();
+        app.liveStreams.remove(stream);
+        response.end();
+      }
+      // A session ended on another instance, or a membership ended without its event reaching this stream.
+      function endIfNoLongerAllowed() {
+        streamStillAllowed(app.db, sessionId, teamId).then(
+          (allowed) => allowed || end(),
+          (error: unknown) => request.log.warn({ err: error }, 'team events: could not check the stream'),
+        );
+      }
+      request.raw.on('close', end);
+      const deliver = (rows: TeamEventRow[]) => {
+        for (const row of rows) {
+          const change = row.payload as TeamEvent;
+          if (change.kind === 'memberRemoved' && change.userId === userId) {
+            write(response, row.id, 'removed', {});
+            return end();
+          }
+          write(response, row.id, 'change', change);
+        }
+      };
+      stopDelivering = await app.teamEvents.subscribe({ teamId, lastId: start, deliver });
+      if (ended) stopDelivering();
+    },
+  );
 }
 
 function write(response: ServerResponse, id: number, event: string, data: unknown) {
   response.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-}
-
-/** Where the stream starts: after Last-Event-ID when every later event is still kept, else now with a reset. */
-async function startingPoint(app: FastifyInstance, teamId: string, lastEventId: string | string[] | undefined) {
-  const latest = await latestTeamEventId(app.db, teamId);
-  if (typeof lastEventId !== 'string' || !/^\d{1,15}$/.test(lastEventId)) return { start: latest, reset: false };
-  const resumeAfter = Number(lastEventId);
-  const kept = await keptTeamEventIds(app.db);
-  const missed = kept === null ? resumeAfter > 0 : resumeAfter < kept.oldest - 1 || resumeAfter > kept.newest;
-  return missed ? { start: latest, reset: true } : { start: resumeAfter, reset: false };
 }

@@ -12,6 +12,7 @@ import {
   findTeamContextItem,
   insertContextItem,
   listTeamContextItems,
+  lockContextTree,
   teamContextItemIds,
   updateContextItem,
 } from '../repositories/contextItems';
@@ -74,12 +75,17 @@ export async function listContextItems(db: Db, teamId: string): Promise<ContextI
   return (await listTeamContextItems(db, teamId)).map(contextItemOf);
 }
 
-/** Replaces a context item's fields; a parent that is the item itself or one of its descendants is refused. */
+/**
+ * Replaces a context item's fields; a parent that is the item itself or one of its descendants is refused.
+ * Run in a transaction: setting a parent locks the team's tree first, so concurrent re-parenting cannot
+ * close a cycle that neither check saw.
+ */
 export async function putContextItem(
   db: Db,
   input: { teamId: string; id: string; body: ContextItemBody; now: Date },
 ): Promise<ContextItem> {
   const { teamId, id, body } = input;
+  if (body.parentContextItemId) await lockContextTree(db, teamId);
   const current = await requireContextItem(db, teamId, id);
   const parentId = body.parentContextItemId === undefined ? current.parentContextItemId : body.parentContextItemId;
   if (parentId) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { answersEmpty, okEmpty } from '../responses';
 import { githubDeliveries } from '../../db/schema';
-import { ApiError, invalidRequest, notFound } from '../../errors';
+import { ApiError, notFound } from '../../errors';
+import { readDelivery } from './webhookDelivery';
 
 export const GITHUB_WEBHOOK_PATH = '/v1/github/webhook';
 
@@ -44,24 +45,13 @@ export default async function githubWebhookRoute(app: FastifyInstance) {
         request.log.warn('GitHub webhook refused: bad signature');
         throw new ApiError('Unauthorized', 'The signature does not match this payload.', 401);
       }
-      const deliveryId = request.headers['x-github-delivery'];
-      const event = request.headers['x-github-event'];
-      if (typeof deliveryId !== 'string' || !deliveryId || typeof event !== 'string' || !event) {
-        throw invalidRequest('X-GitHub-Delivery and X-GitHub-Event are required.');
-      }
-      let payload: Record<string, unknown>;
-      try {
-        payload = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        throw invalidRequest('The payload is not JSON.');
-      }
-      const installation = (payload.installation as { id?: unknown } | undefined)?.id;
+      const { deliveryId, event, installationId, payload } = readDelivery(request.headers, rawBody);
       const stored = await app.db
         .insert(githubDeliveries)
         .values({
-          deliveryId: deliveryId.slice(0, 100),
-          event: event.slice(0, 100),
-          installationId: typeof installation === 'number' ? installation : null,
+          deliveryId,
+          event,
+          installationId,
           payload,
           receivedAt: app.clock.now(),
         })

@@ -9,6 +9,7 @@ import { createBatonMcpServer } from '../../mcp/batonMcpServer';
 import { MCP_OAUTH_PATH } from '../../oauth/authorizationServer';
 import { McpScopes } from '../../../shared/contract/mcp';
 import { PROTECTED_RESOURCE_METADATA_PATH } from '../oauth/authorizationEndpoints';
+import { hijackKeepingHeaders } from '../hijack';
 
 /**
  * The MCP path for bearer tokens (item and personal tokens). It advertises no OAuth, so a client
@@ -111,7 +112,7 @@ export default async function mcpEndpoint(app: FastifyInstance) {
       url: path.url,
       schema: { hide: true },
       handler: async (request, reply) => {
-        reply.hijack();
+        hijackKeepingHeaders(reply);
         const { raw } = request;
         if (!hostAllowed(raw, reply.raw) || !originAllowed(raw, reply.raw)) return;
         const presented = presentedToken(request);

@@ -131,6 +131,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   app.post(
     '/projects/:projectId/all/query',
     {
+      config: { readOnly: true },
       preValidation: emptyBodyIsEmptyObject,
       schema: {
         tags,

@@ -1,0 +1,89 @@
+import { createTurns } from '../../src/server/plugins/turns';
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from '../../src/server/plugins/databaseTurns';
+import { buildTestApp, call, type TestApp } from './helpers/testApp';
+import { teamUser, unscheduled } from './helpers/planning';
+import { putPlan } from './helpers/members';
+
+jest.setTimeout(30_000);
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe('turns at the embedded database', () => {
+  it('admits in arrival order, passes a released turn on, and turns away a wait past the bound', async () => {
+    const turns = createTurns(2, 100);
+    const first = (await turns.take())!;
+    const second = (await turns.take())!;
+    const admitted: number[] = [];
+    const waiting = [3, 4, 5].map((n) => turns.take().then((release) => (release && admitted.push(n), release)));
+    expect(turns.load).toEqual({ running: 2, waiting: 3 });
+    first();
+    first(); // a second release of the same turn changes nothing
+    second();
+    const [third, fourth, fifth] = await Promise.all(waiting);
+    expect(admitted).toEqual([3, 4]);
+    expect(third).not.toBeNull();
+    expect(fourth).not.toBeNull();
+    expect(fifth).toBeNull();
+    expect(turns.load).toEqual({ running: 2, waiting: 0 });
+    third!();
+    fourth!();
+    expect(turns.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  (onPostgres ? describe.skip : describe)('in the app (embedded database)', () => {
+    let t: TestApp;
+    let u: Awaited<ReturnType<typeof teamUser>>;
+    beforeAll(async () => {
+      t = await buildTestApp({ EMBEDDED_DATABASE_CONCURRENCY: '1', EMBEDDED_DATABASE_QUEUE_SECONDS: '0.05' });
+      u = await teamUser(t.app, 'turns@example.com');
+      await putPlan(t.app, u.cookie, 'business');
+    });
+    afterAll(() => t.close());
+
+    const bulk = (count: number) =>
+      call(t.app, 'POST', '/v1/teams/active/project-items/all/bulk-create', {
+        cookie: u.cookie,
+        body: {
+          projectId: u.projectId,
+          items: Array.from({ length: count }, (_, n) => ({
+            itemType: 1,
+            project: unscheduled(),
+            item: { description: `Bulk ${n}` },
+          })),
+        },
+      });
+
+    it('serves the first of a burst and answers 503 with Retry-After to those that waited past the bound', async () => {
+      const itemCount = async () =>
+        (
+          await call(t.app, 'POST', `/v1/teams/active/projects/${u.projectId}/all/query`, {
+            cookie: u.cookie,
+            body: {},
+          })
+        ).json().data.items.length as number;
+      const before = await itemCount();
+      const create = (n: number) =>
+        call(t.app, 'POST', '/v1/teams/active/project-items/demos', {
+          cookie: u.cookie,
+          body: { projectId: u.projectId, project: unscheduled(), item: { description: `Burst ${n}` } },
+        });
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, n) => create(n)));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses[0]).toBe(200);
+      expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+      const turnedAway = answers.filter((answer) => answer.statusCode === 503);
+      expect(turnedAway.length).toBeGreaterThan(0);
+      for (const answer of turnedAway) {
+        expect(answer.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+        expect(answer.json()).toEqual({ result: 'Failed', message: BUSY_MESSAGE });
+      }
+      // Each 200 made its item, each 503 made nothing.
+      expect(await itemCount()).toBe(before + statuses.filter((status) => status === 200).length);
+    });
+
+    it('leaves pages, health and held-open streams out of the turns', async () => {
+      const [long, health] = await Promise.all([bulk(300), t.app.inject({ method: 'GET', url: '/healthz' })]);
+      expect([long.statusCode, health.statusCode]).toEqual([200, 200]);
+    });
+  });
+});

@@ -1,0 +1,133 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq, max } from 'drizzle-orm';
+import { buildTestApp, call, type TestApp } from './helpers/testApp';
+import { createItem, teamUser } from './helpers/planning';
+import { join, putPlan } from './helpers/members';
+import { memberships, sessions, teamEvents } from '../../src/server/db/schema';
+import { openEventStream, type EventStreamReader } from './helpers/eventStream';
+import { MAX_STREAMS_PER_USER } from '../../src/server/plugins/liveStreams';
+import { TEAM_EVENTS_HEARTBEAT_SECONDS } from '../../src/shared/contract/events';
+
+jest.setTimeout(40_000);
+
+/** The life of a live-event stream: who may open one, how many, from where it resumes, and what ends it. */
+describe('live-event streams', () => {
+  let t: TestApp;
+  let base: string;
+  let owner: Awaited<ReturnType<typeof teamUser>>;
+  const streams: EventStreamReader[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    owner = await teamUser(t.app, 'streams-owner@example.com');
+    await putPlan(t.app, owner.cookie, 'business');
+  });
+  afterAll(async () => {
+    streams.forEach((stream) => stream.close());
+    await t.close();
+  });
+
+  const open = async (cookie: string, headers: Record<string, string> = {}) => {
+    const stream = await openEventStream(`${base}/v1/teams/active/events`, { cookie, ...headers });
+    streams.push(stream);
+    return stream;
+  };
+  const latestEventId = async () =>
+    (
+      await t.app.db
+        .select({ id: max(teamEvents.id) })
+        .from(teamEvents)
+        .where(eq(teamEvents.teamId, owner.teamId))
+    )[0]!.id ?? 0;
+  const items = (message: { event: string; data: unknown }) =>
+    message.event === 'change' && (message.data as { kind: string }).kind === 'items';
+
+  it('refuses a Last-Event-ID that is not an event id with 400, naming the header', async () => {
+    for (const lastEventId of ['1\u0000', 'abc', '-1', '1'.repeat(16), '', '1e3', '\ud800']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/v1/teams/active/events',
+        headers: { cookie: owner.cookie, 'last-event-id': lastEventId },
+      });
+      expect([lastEventId, response.statusCode, response.json().result]).toEqual([lastEventId, 400, 'InvalidRequest']);
+      expect(response.json().message).toMatch(/^Last-Event-ID /);
+    }
+    const overHttp = await open(owner.cookie, { 'last-event-id': 'x' });
+    expect(overHttp.status).toBe(400);
+  });
+
+  it('ends the open streams of a session when it signs out, and only those', async () => {
+    const member = await join(t.app, owner.cookie, 'streams-signout@example.com');
+    const mine = await open(member.cookie);
+    const owners = await open(owner.cookie);
+    expect([mine.status, owners.status]).toEqual([200, 200]);
+    expect((await call(t.app, 'POST', '/v1/auth/sign-out', { cookie: member.cookie })).statusCode).toBe(200);
+    await mine.ended;
+    await createItem(t.app, owner.cookie, owner.projectId);
+    await owners.next(items);
+  });
+
+  it(`ends a stream within a heartbeat (${TEAM_EVENTS_HEARTBEAT_SECONDS} s) when its session or membership ends elsewhere`, async () => {
+    const signedOut = await join(t.app, owner.cookie, 'streams-elsewhere@example.com');
+    const removed = await join(t.app, owner.cookie, 'streams-removed@example.com');
+    const streamOfSignedOut = await open(signedOut.cookie);
+    const streamOfRemoved = await open(removed.cookie);
+    // As another instance would: the session row is deleted, the membership goes without an event here.
+    await t.app.db.delete(sessions).where(eq(sessions.userId, signedOut.userId));
+    await t.app.db
+      .delete(memberships)
+      .where(and(eq(memberships.userId, removed.userId), eq(memberships.teamId, owner.teamId)));
+    const startedWaiting = Date.now();
+    await Promise.all([streamOfSignedOut.ended, streamOfRemoved.ended]);
+    expect(Date.now() - startedWaiting).toBeLessThan((TEAM_EVENTS_HEARTBEAT_SECONDS + 5) * 1000);
+  });
+
+  it(`caps one user at ${MAX_STREAMS_PER_USER} open streams with a clear 429; closing one makes room`, async () => {
+    const busy = await teamUser(t.app, 'streams-busy@example.com');
+    const held: EventStreamReader[] = [];
+    for (let n = 0; n < MAX_STREAMS_PER_USER; n++) held.push(await open(busy.cookie));
+    expect(held.every((stream) => stream.status === 200)).toBe(true);
+
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/v1/teams/active/events',
+      headers: { cookie: busy.cookie },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      result: 'Failed',
+      message: `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
+    });
+    // Another user is not affected.
+    expect((await open(owner.cookie)).status).toBe(200);
+
+    held[0]!.close();
+    let reopened: EventStreamReader | undefined;
+    for (let attempt = 0; attempt < 50 && reopened?.status !== 200; attempt++) {
+      reopened?.close();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      reopened = await open(busy.cookie);
+    }
+    expect(reopened!.status).toBe(200);
+  });
+
+  it('does not replay events from before a member joined; resumes theirs from after', async () => {
+    await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'Before the member' } });
+    const beforeJoining = await latestEventId();
+    const member = await join(t.app, owner.cookie, 'streams-newcomer@example.com');
+
+    const fromBefore = await open(member.cookie, { 'last-event-id': String(beforeJoining - 1) });
+    expect(fromBefore.status).toBe(200);
+    expect((await fromBefore.next()).event).toBe('reset');
+    fromBefore.close();
+
+    const joinedAt = await latestEventId();
+    await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'After the member' } });
+    const fromAfter = await open(member.cookie, { 'last-event-id': String(joinedAt) });
+    const first = await fromAfter.next();
+    expect(first.event).toBe('change');
+    expect(Number(first.id)).toBeGreaterThan(joinedAt);
+  });
+});

@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+import { createTurns } from './turns';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A response held open (a live-event stream): it does not take a turn at the embedded database. */
+    heldOpen?: boolean;
+  }
+}
+
+/** Seconds a caller turned away is asked to wait before trying again. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+export const BUSY_MESSAGE = 'Baton is busy right now; try again in a moment.';
+
+/** The API, MCP and OAuth paths: each reads the database; pages and assets do not. */
+const usesDatabase = (url: string) => url.startsWith('/v1/') || url.startsWith('/mcp') || url.startsWith('/oauth');
+
+/**
+ * Routes that wait seconds on an outside service (an AI provider, GitHub, Stripe, a sign-in provider)
+ * for little database work: holding a turn meanwhile would stall everyone, so they take none.
+ */
+const CALLS_OUT = [
+  /^\/v1\/agent\//,
+  /^\/v1\/teams\/active\/github\//,
+  /^\/v1\/teams\/active\/project-items\/send-to-agent$/,
+  /^\/v1\/accounts\/active\/checkout$/,
+  /^\/v1\/auth\/exchange-token$/,
+];
+const takesTurn = (url: string, heldOpen: boolean | undefined) =>
+  usesDatabase(url) && !heldOpen && !CALLS_OUT.some((pattern) => pattern.test(url));
+
+/**
+ * On the embedded database (one connection, one statement at a time) requests take turns: at most
+ * `concurrency` are served at once, the rest wait in arrival order, and one that waited `maxWaitMs`
+ * is answered 503 with Retry-After instead of starving. Without this every request of a burst shares
+ * the one connection statement by statement, and the first ones finish last. PostgreSQL's pool
+ * bounds its own wait (DATABASE_CONNECT_TIMEOUT_SECONDS), so there this plugin does nothing.
+ */
+async function databaseTurns(app: FastifyInstance, options: { concurrency: number; maxWaitMs: number }) {
+  if (app.database.kind !== 'pglite') return;
+  const turns = createTurns(options.concurrency, options.maxWaitMs);
+  app.addHook('onRequest', async (request, reply) => {
+    const { url, config } = request.routeOptions;
+    if (!url || !takesTurn(url, config.heldOpen)) return;
+    const release = await turns.take();
+    if (!release) {
+      request.log.warn(turns.load, 'embedded database busy: request turned away');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      throw new ApiError('Failed', BUSY_MESSAGE, 503);
+    }
+    // 'close' comes once the answer is sent, the connection dropped, or a hijacked stream ended.
+    reply.raw.once('close', release);
+    // The embedded database answers through promises alone: without a pause for the event loop, turns
+    // passed from one request to the next would keep new connections and the wait timers from running.
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+}
+
+export default fp(databaseTurns, { name: 'databaseTurns', dependencies: ['database'] });
