@@ -255,7 +255,7 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
   it('a Cursor comment GitHub refuses closes the issue again and stores nothing', async () => {
     const item = await readyItem();
     const before = await counts();
-    github.failNext = { times: 1, status: 502, path: /\/comments$/ };
+    github.failNext = { times: 1, status: 403, path: /\/comments$/ };
     const failed = await call(t.app, 'POST', SEND, {
       cookie: editor.cookie,
       body: { itemId: item.id, automationKind: 0, agent: 'cursor' },
@@ -264,6 +264,24 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
     expect([failed.statusCode, failed.json().result]).toEqual([502, 'Failed']);
     expect(github.issues.at(-1)).toMatchObject({ state: 'closed', stateReason: 'not_planned' });
     expect(await counts()).toBe(before);
+  });
+
+  it('a Cursor comment GitHub may have posted (a 5xx) is not undone: the hand-off says it is unconfirmed', async () => {
+    const item = await readyItem();
+    github.failNext = { times: 1, status: 502, path: /\/comments$/ };
+    const sent = await call(t.app, 'POST', SEND, {
+      cookie: editor.cookie,
+      body: { itemId: item.id, automationKind: 0, agent: 'cursor' },
+    });
+    github.failNext = null;
+    expect(sent.statusCode).toBe(200);
+    expect(github.issues.at(-1)).toMatchObject({ state: 'open' });
+    const history = await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, {
+      cookie: editor.cookie,
+    });
+    expect(history.json().data.handoffs[0].events.map((event: { text: string }) => event.text)).toContain(
+      'GitHub did not confirm the @cursor comment: check the issue',
+    );
   });
 
   it('a member without a GitHub account connected is told how to connect it', async () => {

@@ -279,10 +279,10 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     }
   });
 
-  it('a GitHub outage stores nothing and leaves the item as it was', async () => {
+  it('GitHub refusing the issue stores nothing and leaves the item as it was', async () => {
     const item = await readyItem();
     const before = await stored();
-    github.failNext = { times: 1, status: 503, path: /\/issues$/ };
+    github.failNext = { times: 1, status: 403, path: /\/issues$/ };
     const failed = await call(t.app, 'POST', SEND, {
       cookie: owner.cookie,
       body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },

@@ -40,6 +40,8 @@ export type SendToAgentApiResponse = /** status 200 Default Response */ {
     /** Starts Claude Code on the item. */
     run: string;
   };
+  /** Set when GitHub did not say whether it opened the issue: the hand-off is recorded without one and the issue is linked when GitHub reports it. */
+  notice?: string;
 };
 export type SendToAgentApiArg = {
   itemId: string;

@@ -9,7 +9,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import type { GithubClient } from '../integrations/github/githubClient';
 import { githubConnections, handoffs, type HandoffRow } from '../db/schema';
-import { appendHandoffEvent } from '../repositories/handoffs';
+import { appendHandoffEvent, findHandoffByMarker, updateHandoff } from '../repositories/handoffs';
+import { markerIn } from './handoff/issueMarker';
 import { advanceItemWork } from '../repositories/items';
 import { WorkflowStatus } from '../../shared/enums';
 import { deleteGithubUserAuthorizationsOf } from '../repositories/githubUserAuthorizations';
@@ -65,7 +66,7 @@ interface IssuesPayload {
   action: string;
   installation?: { id: number };
   repository: Repository;
-  issue: { number: number; html_url: string };
+  issue: { number: number; html_url: string; body?: string | null; user?: { login: string; type: string } };
 }
 
 /** Issue numbers a pull request points at: "Fixes #12", "#12", or an agent's branch `claude/issue-12-…`. */
@@ -308,7 +309,43 @@ async function onWorkflowRun(db: Db, payload: WorkflowRunPayload, now: Date): Pr
   return found.size > 0 ? `run ${run.conclusion}: ${found.size} hand-off(s)` : 'no hand-off';
 }
 
+/**
+ * An issue Baton asked for whose answer was lost: its `issues.opened` delivery carries the hand-off's
+ * marker, so the hand-off gets its issue now (only in the repository and installation it was sent to).
+ */
+async function linkOpenedIssue(db: Db, payload: IssuesPayload, now: Date): Promise<string> {
+  const marker = markerIn(payload.issue.body);
+  if (!marker || payload.installation === undefined) return 'ignored';
+  const handoff = await findHandoffByMarker(db, marker);
+  const [connection] = handoff
+    ? await db
+        .select({ teamId: githubConnections.teamId })
+        .from(githubConnections)
+        .where(
+          and(
+            eq(githubConnections.teamId, handoff.teamId),
+            eq(githubConnections.installationId, payload.installation.id),
+          ),
+        )
+    : [];
+  const sameRepository = handoff?.repository?.toLowerCase() === payload.repository.full_name.toLowerCase();
+  // Copilot's issue is opened as the sender; the others as Baton's app.
+  const author = payload.issue.user?.type === (handoff?.agent === 'copilot' ? 'User' : 'Bot');
+  if (!handoff || !connection || !sameRepository || !author) return 'no hand-off';
+  const { number, html_url: url } = payload.issue;
+  await updateHandoff(db, handoff.id, { issueNumber: number, issueUrl: url }, now);
+  await advanceItemWork(db, handoff.itemId, { status: WorkflowStatus.SentToAgent, codingAgentUrl: url }, now);
+  await appendAndTell(db, handoff, {
+    at: now,
+    kind: 'sent',
+    text: `Issue #${number} opened in ${payload.repository.full_name} (GitHub reported it after its answer was lost)`,
+    url,
+  });
+  return 'issue linked';
+}
+
 async function onIssues(db: Db, payload: IssuesPayload, now: Date): Promise<string> {
+  if (payload.action === 'opened') return linkOpenedIssue(db, payload, now);
   if (payload.action !== 'closed' && payload.action !== 'reopened') return 'ignored';
   const found = await handoffsFor(db, payload.installation?.id, payload.repository.full_name, [payload.issue.number]);
   for (const handoff of found) {

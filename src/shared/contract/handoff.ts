@@ -66,7 +66,18 @@ export const TerminalCommands = Type.Object({
 });
 
 /** What a send answers: the hand-off, and for a terminal hand-off the commands to paste. */
-export const SentHandoff = Type.Composite([Handoff, Type.Object({ terminal: Type.Optional(TerminalCommands) })]);
+export const SentHandoff = Type.Composite([
+  Handoff,
+  Type.Object({
+    terminal: Type.Optional(TerminalCommands),
+    notice: Type.Optional(
+      Type.String({
+        description:
+          'Set when GitHub did not say whether it opened the issue: the hand-off is recorded without one and the issue is linked when GitHub reports it.',
+      }),
+    ),
+  }),
+]);
 export type SentHandoff = Static<typeof SentHandoff>;
 
 export const HandoffEvent = Type.Object({

@@ -107,6 +107,20 @@ export interface GithubClient {
     issue: { repository: string; title: string; body: string; labels?: string[] },
   ): Promise<{ number: number; url: string }>;
   /**
+   * The issue of a recent send whose answer was lost: the latest 50 issues of the repository are read
+   * and the one whose body carries the marker is answered (null when none does).
+   */
+  findIssueByMarker(
+    installationId: number,
+    repository: string,
+    marker: string,
+  ): Promise<{
+    number: number;
+    url: string;
+    assignees: string[];
+    author: { login: string; type: string } | null;
+  } | null>;
+  /**
    * The repository's workflows that run Claude Code (anthropics/claude-code-action), each with the bots
    * its `allowed_bots` lets start it; null when the app may not read the repository's contents.
    */
@@ -131,16 +145,40 @@ export const COPILOT_LOGIN = 'copilot-swe-agent';
 /** Workflow files read to find Claude's: a repository rarely has more. */
 const MAX_WORKFLOWS = 30;
 
-/** A GitHub failure, told plainly; nothing Baton stores depends on a call that failed. */
-function githubFailed(error: unknown): ApiError {
+/**
+ * A GitHub call that failed. `uncertain` when GitHub may have done it anyway (no answer in time, the
+ * connection dropped, or a 5xx): a call that creates something must then look before trying again.
+ */
+export class GithubCallFailed extends ApiError {
+  constructor(
+    message: string,
+    readonly uncertain: boolean,
+    readonly status: number | null,
+  ) {
+    super('Failed', message, 502);
+  }
+}
+
+/** What a failed call means for the user: a read changed nothing; a write GitHub did not confirm may have happened. */
+function githubFailed(error: unknown, kind: 'read' | 'write' = 'read'): GithubCallFailed {
   // GitHub answered: Octokit's RequestError carries the response. Otherwise the request never got one.
   if (isHttpError(error) && error.response) {
-    return new ApiError('Failed', `GitHub refused the request (HTTP ${error.status}): ${error.message}`, 502);
+    const uncertain = kind === 'write' && error.status >= 500;
+    return new GithubCallFailed(
+      `GitHub refused the request (HTTP ${error.status}): ${error.message}`,
+      uncertain,
+      error.status,
+    );
   }
   const cause = (error as { cause?: { name?: string } } | null)?.cause ?? error;
   const name = (cause as { name?: string } | null)?.name;
   const reason = name === 'TimeoutError' || name === 'AbortError' ? 'did not answer in time' : 'could not be reached';
-  return new ApiError('Failed', `GitHub ${reason}. Nothing was changed; try again.`, 502);
+  // fetch's own cause: a refused or unresolved connection never reached GitHub, so nothing happened.
+  const code = (cause as { cause?: { code?: string } } | null)?.cause?.code;
+  if (kind === 'write' && !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? '')) {
+    return new GithubCallFailed(`GitHub ${reason}; it may have done what was asked.`, true, null);
+  }
+  return new GithubCallFailed(`GitHub ${reason}. Nothing was changed; try again.`, false, null);
 }
 
 /**
@@ -172,21 +210,25 @@ export function createGithubClient(config: GithubConfig): GithubClient {
     return { installation: await app.getInstallationOctokit(installationId), owner, repo };
   };
 
-  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+  const call = async <T>(run: () => Promise<T>, kind: 'read' | 'write' = 'read'): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw githubFailed(error);
+      throw githubFailed(error, kind);
     }
   };
   /** A call made with a user's token: a 401 means the user's authorization is gone. */
-  const asUser = async <T>(token: string, run: (user: import('@octokit/core').Octokit) => Promise<T>) => {
+  const asUser = async <T>(
+    token: string,
+    run: (user: import('@octokit/core').Octokit) => Promise<T>,
+    kind: 'read' | 'write' = 'read',
+  ) => {
     const { ApiOctokit } = await octokit();
     try {
       return await run(new ApiOctokit({ auth: token }));
     } catch (error) {
       if (isHttpError(error) && error.status === 401) throw new GithubAuthorizationRevoked();
-      throw githubFailed(error);
+      throw githubFailed(error, kind);
     }
   };
   const oauthClient = { clientType: 'github-app' as const, ...config.oauth };
@@ -263,6 +305,28 @@ export function createGithubClient(config: GithubConfig): GithubClient {
           ...(issue.labels?.length ? { labels: issue.labels } : {}),
         });
         return { number: data.number, url: data.html_url };
+      }, 'write'),
+
+    findIssueByMarker: (installationId, repository, marker) =>
+      call(async () => {
+        const { installation, owner, repo } = await inRepository(installationId, repository);
+        const { data } = await installation.request('GET /repos/{owner}/{repo}/issues', {
+          owner,
+          repo,
+          state: 'all',
+          sort: 'created',
+          direction: 'desc',
+          per_page: 50,
+        });
+        // Oldest first among matches: a copy someone made of the marker later never wins.
+        const found = data.filter((issue) => !issue.pull_request && issue.body?.includes(marker)).at(-1);
+        if (!found) return null;
+        return {
+          number: found.number,
+          url: found.html_url,
+          assignees: (found.assignees ?? []).map((assignee) => assignee.login),
+          author: found.user ? { login: found.user.login, type: found.user.type } : null,
+        };
       }),
 
     claudeWorkflows: (installationId, repository) =>
@@ -330,7 +394,7 @@ export function createGithubClient(config: GithubConfig): GithubClient {
           state: 'closed',
           state_reason: 'not_planned',
         });
-      }),
+      }, 'write'),
 
     userReachesInstallation: (token, installationId) =>
       asUser(token, async (user) => {
@@ -364,22 +428,26 @@ export function createGithubClient(config: GithubConfig): GithubClient {
       }),
 
     createIssueAsUser: (token, issue) =>
-      asUser(token, async (user) => {
-        const [owner, repo] = issue.repository.split('/') as [string, string];
-        const { data } = await user.request('POST /repos/{owner}/{repo}/issues', {
-          owner,
-          repo,
-          title: issue.title,
-          body: issue.body,
-          assignees: issue.assignees,
-          ...(issue.agentAssignment ? { agent_assignment: issue.agentAssignment } : {}),
-        });
-        return {
-          number: data.number,
-          url: data.html_url,
-          assignees: (data.assignees ?? []).map((assignee) => assignee.login),
-        };
-      }),
+      asUser(
+        token,
+        async (user) => {
+          const [owner, repo] = issue.repository.split('/') as [string, string];
+          const { data } = await user.request('POST /repos/{owner}/{repo}/issues', {
+            owner,
+            repo,
+            title: issue.title,
+            body: issue.body,
+            assignees: issue.assignees,
+            ...(issue.agentAssignment ? { agent_assignment: issue.agentAssignment } : {}),
+          });
+          return {
+            number: data.number,
+            url: data.html_url,
+            assignees: (data.assignees ?? []).map((assignee) => assignee.login),
+          };
+        },
+        'write',
+      ),
 
     copilotAssignable: (token, repository) =>
       asUser(token, async (user) => {
@@ -399,15 +467,19 @@ export function createGithubClient(config: GithubConfig): GithubClient {
       }),
 
     commentAsUser: (token, comment) =>
-      asUser(token, async (user) => {
-        const [owner, repo] = comment.repository.split('/') as [string, string];
-        const { data } = await user.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-          owner,
-          repo,
-          issue_number: comment.number,
-          body: comment.body,
-        });
-        return { url: data.html_url };
-      }),
+      asUser(
+        token,
+        async (user) => {
+          const [owner, repo] = comment.repository.split('/') as [string, string];
+          const { data } = await user.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+            owner,
+            repo,
+            issue_number: comment.number,
+            body: comment.body,
+          });
+          return { url: data.html_url };
+        },
+        'write',
+      ),
   };
 }

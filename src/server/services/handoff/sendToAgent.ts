@@ -1,7 +1,8 @@
 /**
- * `send-to-agent` (agents.md §3): checks the item is ready, opens the GitHub issue that summons the
- * agent, and records the hand-off with the item's link and status in one transaction. A GitHub
- * failure stores nothing; a record that cannot be stored closes the issue it would have described.
+ * `send-to-agent` (agents.md §3): checks the item is ready, records the hand-off, opens the GitHub issue
+ * that summons the agent (its body carries the hand-off's marker), then links the issue to the hand-off
+ * and the item. GitHub refusing takes the hand-off back; GitHub not answering leaves it waiting for its
+ * issue, found by the marker, so one send never opens two issues.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/types';
@@ -10,10 +11,18 @@ import { findTeamItem, updateItem } from '../../repositories/items';
 import { listItemContexts } from '../../repositories/projectContexts';
 import { findGithubConnection } from '../../repositories/githubConnections';
 import { contextChain } from '../../repositories/contextItems';
-import { appendHandoffEvent, insertHandoff, listItemHandoffs } from '../../repositories/handoffs';
+import {
+  appendHandoffEvent,
+  deleteHandoff,
+  insertHandoff,
+  listItemHandoffs,
+  updateHandoff,
+} from '../../repositories/handoffs';
 import { invalidRequest, notFound } from '../../errors';
 import { requireGithub, type GithubSetup } from '../github';
 import { userToken } from '../githubUser';
+import { GithubCallFailed } from '../../integrations/github/githubClient';
+import { markerLine, newIssueMarker } from './issueMarker';
 import { agentReadiness, findClaudeWorkflow } from './agentReadiness';
 import { COPILOT_INSTRUCTIONS, cursorComment, issueFor } from './issueBody';
 import { AutomationKind, WorkflowStatus } from '../../../shared/enums';
@@ -74,39 +83,70 @@ async function claudeProblems(setup: GithubSetup, connection: GithubConnectionRo
 /** Copilot shows in an issue's assignees under one of these logins. */
 const isCopilot = (login: string) => /^copilot(-swe-agent(\[bot\])?)?$/i.test(login);
 
+interface IssueRequest {
+  agent: CodingAgent;
+  installationId: number;
+  repository: string;
+  baseBranch: string | null;
+  token: string | null;
+  marker: string;
+  issue: { title: string; body: string };
+}
+interface OpenedIssue {
+  number: number;
+  url: string;
+  assignees: string[];
+}
+
+/**
+ * Opens the issue as the agent needs it (Copilot's as the user, assigned; the others as the app). When
+ * GitHub's answer is lost it may still have opened it: the issue is then looked up by its marker, and
+ * null means GitHub has not said either way.
+ */
+async function createOrFindIssue(setup: GithubSetup, input: IssueRequest): Promise<OpenedIssue | null> {
+  const { client } = setup;
+  const { installationId, repository, issue } = input;
+  try {
+    if (input.agent === 'copilot') {
+      return await client.createIssueAsUser(input.token!, {
+        repository,
+        ...issue,
+        assignees: [COPILOT_ASSIGNEE],
+        agentAssignment: {
+          target_repo: repository,
+          base_branch: input.baseBranch ?? '',
+          custom_instructions: COPILOT_INSTRUCTIONS,
+        },
+      });
+    }
+    return { ...(await client.createIssue(installationId, { repository, ...issue })), assignees: [] };
+  } catch (error) {
+    if (!(error instanceof GithubCallFailed) || !error.uncertain) throw error;
+    const found = await client.findIssueByMarker(installationId, repository, input.marker).catch(() => null);
+    // Only an issue opened by whoever Baton asked to open it counts.
+    const byApp = found?.author?.login.toLowerCase() === `${setup.config.slug}[bot]`;
+    const byUser = found?.author?.type === 'User';
+    return found && (input.agent === 'copilot' ? byUser : byApp) ? found : null;
+  }
+}
+
 /**
  * Opens the issue and summons the agent (agents.md §3): Claude by `@claude` in the body, through the
  * app; Copilot by assignment with `agent_assignment`, as the user; Cursor by an `@cursor` comment as
- * the user, on an issue the app opens. A summons that does not take closes the issue again.
+ * the user, on an issue the app opens. A summons GitHub refuses closes the issue again; answers null
+ * when GitHub did not say whether it opened the issue.
  */
 async function openIssue(
   setup: GithubSetup,
-  input: {
-    agent: CodingAgent;
-    installationId: number;
-    repository: string;
-    baseBranch: string | null;
-    token: string | null;
-    issue: { title: string; body: string };
-  },
-): Promise<{ number: number; url: string; how: string }> {
+  input: IssueRequest,
+): Promise<(OpenedIssue & { how: string; unconfirmed?: string }) | null> {
   const { client } = setup;
-  const { installationId, repository, issue } = input;
+  const { installationId, repository } = input;
   const undo = (number: number) => client.closeIssue(installationId, { repository, number }).catch(() => undefined);
-  if (input.agent === 'claude-code') {
-    return { ...(await client.createIssue(installationId, { repository, ...issue })), how: '' };
-  }
+  const created = await createOrFindIssue(setup, input);
+  if (!created) return null;
+  if (input.agent === 'claude-code') return { ...created, how: '' };
   if (input.agent === 'copilot') {
-    const created = await client.createIssueAsUser(input.token!, {
-      repository,
-      ...issue,
-      assignees: [COPILOT_ASSIGNEE],
-      agentAssignment: {
-        target_repo: repository,
-        base_branch: input.baseBranch ?? '',
-        custom_instructions: COPILOT_INSTRUCTIONS,
-      },
-    });
     if (!created.assignees.some(isCopilot)) {
       await undo(created.number);
       throw invalidRequest(
@@ -115,7 +155,6 @@ async function openIssue(
     }
     return { ...created, how: ', assigned to Copilot' };
   }
-  const created = await client.createIssue(installationId, { repository, ...issue });
   try {
     await client.commentAsUser(input.token!, {
       repository,
@@ -123,11 +162,19 @@ async function openIssue(
       body: cursorComment(input.baseBranch),
     });
   } catch (error) {
+    // A comment GitHub may have posted is not undone: Cursor could be at work on it.
+    if (error instanceof GithubCallFailed && error.uncertain) {
+      return { ...created, how: '', unconfirmed: 'GitHub did not confirm the @cursor comment: check the issue' };
+    }
     await undo(created.number);
     throw error;
   }
   return { ...created, how: ', @cursor summoned' };
 }
+
+/** What the sender is told when GitHub did not say whether it opened the issue. */
+export const UNCONFIRMED_NOTICE =
+  'GitHub did not answer in time, so it is not yet known whether the issue was opened. The hand-off is recorded and Baton links the issue as soon as GitHub reports it; if none appears within a few minutes, send again.';
 
 /**
  * The terminal hand-off: the same readiness checks, a hand-off record the agent's record_progress and
@@ -218,40 +265,72 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
     baseBranch,
   });
   const installationId = connection.installationId;
-  const created = await openIssue(setup, { agent: body.agent, installationId, repository, baseBranch, token, issue });
+  const marker = newIssueMarker();
+  // Recorded before GitHub is asked, so an issue whose answer is lost still has its hand-off.
+  const recorded = await insertHandoff(db, {
+    id: randomUUID(),
+    teamId,
+    itemId: item.id,
+    agent: body.agent,
+    automationKind: body.automationKind,
+    state: 'pending',
+    repository,
+    baseBranch,
+    issueMarker: marker,
+    lastSignAt: now,
+    createdBy: userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const sentAnyway = problems.length > 0 ? ` (sent anyway: ${problems.join('; ')})` : '';
+  const request = { ...issue, body: issue.body + markerLine(marker) };
+  let created: Awaited<ReturnType<typeof openIssue>>;
+  try {
+    created = await openIssue(setup, {
+      agent: body.agent,
+      installationId,
+      repository,
+      baseBranch,
+      token,
+      marker,
+      issue: request,
+    });
+  } catch (error) {
+    // GitHub refused (or the summons failed and its issue was closed): nothing was sent.
+    await deleteHandoff(db, recorded.id);
+    throw error;
+  }
+
+  if (!created) {
+    await appendHandoffEvent(db, {
+      handoffId: recorded.id,
+      at: now,
+      kind: 'sent',
+      text: `GitHub did not confirm the issue in ${repository} for ${codingAgentNames[body.agent]}; it is linked when GitHub reports it${sentAnyway}`,
+    });
+    return { ...handoffOf(recorded), notice: UNCONFIRMED_NOTICE };
+  }
 
   try {
     return await db.transaction(async (tx) => {
-      const row = await insertHandoff(tx, {
-        id: randomUUID(),
-        teamId,
-        itemId: item.id,
-        agent: body.agent,
-        automationKind: body.automationKind,
-        state: 'pending',
-        repository,
-        baseBranch,
-        issueNumber: created.number,
-        issueUrl: created.url,
-        createdBy: userId,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await updateHandoff(tx, recorded.id, { issueNumber: created.number, issueUrl: created.url }, now);
       await appendHandoffEvent(tx, {
-        handoffId: row.id,
+        handoffId: recorded.id,
         at: now,
         kind: 'sent',
-        text: `Issue #${created.number} opened in ${repository} for ${codingAgentNames[body.agent]}${created.how}${
-          problems.length > 0 ? ` (sent anyway: ${problems.join('; ')})` : ''
-        }`,
+        text: `Issue #${created.number} opened in ${repository} for ${codingAgentNames[body.agent]}${created.how}${sentAnyway}`,
         url: created.url,
       });
+      if (created.unconfirmed) {
+        await appendHandoffEvent(tx, { handoffId: recorded.id, at: now, kind: 'error', text: created.unconfirmed });
+      }
       await updateItem(tx, item.id, { codingAgentUrl: created.url, workflowStatus: WorkflowStatus.SentToAgent }, now);
-      return handoffOf(row);
+      return handoffOf({ ...recorded, issueNumber: created.number, issueUrl: created.url });
     });
   } catch (error) {
     // Nothing half-made: the issue goes too (best effort; the original failure is what the user sees).
     await setup.client.closeIssue(installationId, { repository, number: created.number }).catch(() => undefined);
+    await deleteHandoff(db, recorded.id).catch(() => undefined);
     throw error;
   }
 }
