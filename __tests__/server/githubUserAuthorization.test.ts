@@ -192,7 +192,7 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
       pull_request: {
         number: 77,
         title: '[WIP] Coupon codes',
-        html_url: 'https://github.example/acme/shop/pull/77',
+        html_url: `${github.web}/acme/shop/pull/77`,
         body: 'Coupon codes, as the issue describes.',
         merged: false,
         head: { ref: 'copilot/coupon-codes' },
@@ -214,7 +214,7 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
     const item2 = (
       await call(t.app, 'GET', `/v1/teams/active/project-items/all/${item.id}`, { cookie: owner.cookie })
     ).json().data;
-    expect(item2).toMatchObject({ pullRequestUrl: 'https://github.example/acme/shop/pull/77', workflowStatus: 2 });
+    expect(item2).toMatchObject({ pullRequestUrl: `${github.web}/acme/shop/pull/77`, workflowStatus: 2 });
   });
 
   it('refuses Copilot where GitHub will not assign it, and closes the issue it opened', async () => {

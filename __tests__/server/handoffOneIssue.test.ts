@@ -65,7 +65,7 @@ describe('one issue per hand-off, whatever GitHub’s timing', () => {
       repository: { full_name: 'acme/shop' },
       issue: {
         number: issue.number,
-        html_url: `https://github.example/acme/shop/issues/${issue.number}`,
+        html_url: `${w.github.web}/acme/shop/issues/${issue.number}`,
         body: issue.body,
         user: { login: 'baton-handoff[bot]', type: 'Bot' },
       },
@@ -73,7 +73,7 @@ describe('one issue per hand-off, whatever GitHub’s timing', () => {
     expect(await w.handoffOf(item.id)).toMatchObject({
       id: sent.id,
       issueNumber: issue.number,
-      issueUrl: `https://github.example/acme/shop/issues/${issue.number}`,
+      issueUrl: `${w.github.web}/acme/shop/issues/${issue.number}`,
     });
     expect(await w.itemOf(item.id)).toMatchObject({
       codingAgentUrl: expect.stringContaining('/issues/'),
@@ -92,7 +92,7 @@ describe('one issue per hand-off, whatever GitHub’s timing', () => {
         action: 'opened',
         installation: { id: installation },
         repository: { full_name: 'acme/shop' },
-        issue: { number: 9_001, html_url: 'https://github.example/acme/shop/issues/9001', body, user },
+        issue: { number: 9_001, html_url: `${w.github.web}/acme/shop/issues/9001`, body, user },
       });
     await opened({ login: 'mallory', type: 'User' });
     await opened({ login: 'baton-handoff[bot]', type: 'Bot' }, 999);

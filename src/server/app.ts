@@ -107,7 +107,15 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(databasePlugin, { database: options.database, clock: options.clock ?? { now: () => new Date() } });
-  app.decorate('githubQueue', createGithubQueue(app.db, app.clock, app.log, app.github?.client ?? null));
+  app.decorate(
+    'githubQueue',
+    createGithubQueue(
+      app.db,
+      app.clock,
+      app.log,
+      app.github ? { lookups: app.github.client, webUrl: app.github.config.webUrl } : null,
+    ),
+  );
   // Deliveries stored before a restart are applied once Baton is up; shutdown waits for the one in hand.
   app.addHook('onReady', async () => {
     if (app.github) app.githubQueue.kick();

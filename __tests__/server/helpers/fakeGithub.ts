@@ -133,6 +133,10 @@ export class FakeGithub {
 
   /** Where it listens, once started. */
   url = '';
+  /** Its web pages' origin as GitHub would give it (https, on the host Baton is configured for). */
+  get web() {
+    return this.url.replace(/^http:/, 'https:');
+  }
 
   async start(): Promise<string> {
     this.server = createServer((request, response) =>
@@ -303,7 +307,7 @@ export class FakeGithub {
       const { body } = JSON.parse(text) as { body: string };
       this.comments.push({ repository, number, body, by: userToken.user.login });
       return send(201, {
-        html_url: `https://github.example/${repository}/issues/${number}#issuecomment-${this.comments.length}`,
+        html_url: `${this.web}/${repository}/issues/${number}#issuecomment-${this.comments.length}`,
       });
     }
     const issue = /^\/repos\/([^/]+)\/([^/]+)\/issues(?:\/(\d+))?$/.exec(url.pathname);
@@ -343,7 +347,7 @@ export class FakeGithub {
         });
         return send(201, {
           number,
-          html_url: `https://github.example/${repository}/issues/${number}`,
+          html_url: `${this.web}/${repository}/issues/${number}`,
           state: 'open',
           assignees: assignees.map((login) => ({ login: login === 'copilot-swe-agent[bot]' ? 'Copilot' : login })),
         });
@@ -358,7 +362,7 @@ export class FakeGithub {
           200,
           listed.map((i) => ({
             number: i.number,
-            html_url: `https://github.example/${repository}/issues/${i.number}`,
+            html_url: `${this.web}/${repository}/issues/${i.number}`,
             body: i.body,
             state: i.state,
             assignees: i.assignees.map((login) => ({ login: login === 'copilot-swe-agent[bot]' ? 'Copilot' : login })),

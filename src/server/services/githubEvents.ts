@@ -14,9 +14,17 @@ import { markerIn } from './handoff/issueMarker';
 import { advanceItemWork } from '../repositories/items';
 import { WorkflowStatus } from '../../shared/enums';
 import { deleteGithubUserAuthorizationsOf } from '../repositories/githubUserAuthorizations';
+import { AGENT_BRANCH, githubPageUrl, linkedIssueNumbers } from './githubLinks';
 
 /** What an event may ask GitHub while it is applied: the GitHub App's client, or null without one. */
 export type GithubLookups = Pick<GithubClient, 'closingIssueNumbers'>;
+
+/** What applying events needs beyond the database: GitHub's client and the web host links must be on. */
+export interface GithubEventContext {
+  lookups: GithubLookups | null;
+  /** GITHUB_WEB_URL: a pull request's link is kept only when it is an https page there. */
+  webUrl: string;
+}
 
 interface Repository {
   full_name: string;
@@ -69,15 +77,6 @@ interface IssuesPayload {
   issue: { number: number; html_url: string; body?: string | null; user?: { login: string; type: string } };
 }
 
-/** Issue numbers a pull request points at: "Fixes #12", "#12", or an agent's branch `claude/issue-12-…`. */
-export function linkedIssueNumbers(pullRequest: { body: string | null; head: { ref: string } }): number[] {
-  const numbers = new Set<number>();
-  for (const match of (pullRequest.body ?? '').matchAll(/(?:^|[^\w/])#(\d{1,9})\b/g)) numbers.add(Number(match[1]));
-  const branch = AGENT_BRANCH.exec(pullRequest.head.ref);
-  if (branch) numbers.add(Number(branch[1]));
-  return [...numbers];
-}
-
 /** The hand-offs behind these issues of this repository, for teams connected through this installation. */
 async function handoffsFor(db: Db, installationId: number | undefined, repository: string, issueNumbers: number[]) {
   if (installationId === undefined || issueNumbers.length === 0) return [];
@@ -123,8 +122,6 @@ async function recordPullRequest(
     .where(eq(handoffs.id, handoff.id));
 }
 
-const AGENT_BRANCH = /^(?:claude|copilot|cursor)\/issue-(\d{1,9})(?:\D|$)/;
-
 /**
  * The links in Claude's tracking comment (agents.md §3): "View job" to the workflow run, and the
  * branch it pushed. Only links into this repository on the comment's own GitHub host are taken.
@@ -154,7 +151,7 @@ export function trackingCommentLinks(comment: { body: string; html_url: string }
  */
 async function issuesOfPullRequest(payload: PullRequestPayload, lookups: GithubLookups | null): Promise<number[]> {
   const pr = payload.pull_request;
-  const numbers = linkedIssueNumbers(pr);
+  const numbers = linkedIssueNumbers(pr, payload.repository.full_name);
   const byAgent = pr.user?.type === 'Bot' || /^(?:copilot|cursor|claude)\//.test(pr.head.ref);
   if (numbers.length > 0 || !byAgent || !lookups || payload.installation === undefined) return numbers;
   return lookups.closingIssueNumbers(payload.installation.id, {
@@ -163,54 +160,51 @@ async function issuesOfPullRequest(payload: PullRequestPayload, lookups: GithubL
   });
 }
 
-async function onPullRequest(
-  db: Db,
-  payload: PullRequestPayload,
-  now: Date,
-  lookups: GithubLookups | null,
-): Promise<string> {
+async function onPullRequest(db: Db, payload: PullRequestPayload, now: Date, context: GithubEventContext | null) {
   const pr = payload.pull_request;
-  const issues = await issuesOfPullRequest(payload, lookups);
+  const issues = await issuesOfPullRequest(payload, context?.lookups ?? null);
+  // Only an https page on the configured GitHub is kept as the pull request's link.
+  const url = context ? githubPageUrl(pr.html_url, context.webUrl) : null;
   const found = await handoffsFor(db, payload.installation?.id, payload.repository.full_name, issues);
   if (found.length === 0) return 'no hand-off';
   for (const handoff of found) {
     if (['opened', 'reopened', 'ready_for_review'].includes(payload.action)) {
       await setState(db, handoff, 'active', now);
-      await recordPullRequest(db, handoff, { number: pr.number, url: pr.html_url, state: 'open' }, now);
+      if (url) await recordPullRequest(db, handoff, { number: pr.number, url, state: 'open' }, now);
       await advanceItemWork(
         db,
         handoff.itemId,
-        { status: WorkflowStatus.PullRequestOpen, pullRequestUrl: pr.html_url },
+        { status: WorkflowStatus.PullRequestOpen, pullRequestUrl: url ?? undefined },
         now,
       );
       await appendAndTell(db, handoff, {
         at: now,
         kind: 'pull_request',
         text: `Pull request #${pr.number} ${payload.action === 'opened' ? 'opened' : payload.action.replace(/_/g, ' ')}: ${pr.title}`,
-        url: pr.html_url,
+        url,
       });
     } else if (payload.action === 'closed' && pr.merged) {
       await setState(db, handoff, 'complete', now);
-      await recordPullRequest(db, handoff, { number: pr.number, url: pr.html_url, state: 'merged' }, now);
+      if (url) await recordPullRequest(db, handoff, { number: pr.number, url, state: 'merged' }, now);
       await advanceItemWork(
         db,
         handoff.itemId,
-        { status: WorkflowStatus.Merged, pullRequestUrl: pr.html_url, completed: true },
+        { status: WorkflowStatus.Merged, pullRequestUrl: url ?? undefined, completed: true },
         now,
       );
       await appendAndTell(db, handoff, {
         at: now,
         kind: 'merged',
         text: `Pull request #${pr.number} merged`,
-        url: pr.html_url,
+        url,
       });
     } else if (payload.action === 'closed') {
-      await recordPullRequest(db, handoff, { number: pr.number, url: pr.html_url, state: 'closed' }, now);
+      if (url) await recordPullRequest(db, handoff, { number: pr.number, url, state: 'closed' }, now);
       await appendAndTell(db, handoff, {
         at: now,
         kind: 'pull_request',
         text: `Pull request #${pr.number} closed without merging`,
-        url: pr.html_url,
+        url,
       });
     }
   }
@@ -365,11 +359,11 @@ export async function applyGithubEvent(
   event: string,
   payload: Record<string, unknown>,
   now: Date,
-  lookups: GithubLookups | null = null,
+  context: GithubEventContext | null = null,
 ) {
   switch (event) {
     case 'pull_request':
-      return onPullRequest(db, payload as unknown as PullRequestPayload, now, lookups);
+      return onPullRequest(db, payload as unknown as PullRequestPayload, now, context);
     case 'create':
       return onCreate(db, payload as unknown as CreatePayload, now);
     case 'issue_comment':

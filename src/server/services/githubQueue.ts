@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import { githubDeliveries } from '../db/schema';
 import type { Clock } from '../plugins/database';
-import { applyGithubEvent, type GithubLookups } from './githubEvents';
+import { applyGithubEvent, type GithubEventContext } from './githubEvents';
 
 /** How long an applied delivery is kept. */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
  * time per delivery: each is claimed with `FOR UPDATE SKIP LOCKED`, so several Baton instances share
  * the work, and a delivery that fails is marked with its error rather than retried forever.
  */
-export function createGithubQueue(db: Db, clock: Clock, log: FastifyBaseLogger, lookups: GithubLookups | null) {
+export function createGithubQueue(db: Db, clock: Clock, log: FastifyBaseLogger, context: GithubEventContext | null) {
   let running: Promise<void> | null = null;
   let again = false;
 
@@ -31,7 +31,7 @@ export function createGithubQueue(db: Db, clock: Clock, log: FastifyBaseLogger, 
       let outcome: string;
       try {
         outcome = await tx.transaction((inner) =>
-          applyGithubEvent(inner, delivery.event, delivery.payload, now, lookups),
+          applyGithubEvent(inner, delivery.event, delivery.payload, now, context),
         );
       } catch (error) {
         outcome = `error: ${(error as Error).message}`.slice(0, 500);
