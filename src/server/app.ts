@@ -120,7 +120,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onReady', async () => {
     if (app.github) app.githubQueue.kick();
   });
-  app.addHook('onClose', async () => app.githubQueue.idle());
+  app.addHook('onClose', async () => app.githubQueue.close());
   app.decorate('teamEvents', createTeamEventHub(options.database, app.log));
   app.addHook('onClose', async () => app.teamEvents.close());
   app.decorate(

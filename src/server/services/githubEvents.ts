@@ -146,23 +146,52 @@ export function trackingCommentLinks(comment: { body: string; html_url: string }
 }
 
 /**
- * The issues a pull request belongs to: what its body and branch say, else (for an agent's pull
- * request, which may not say `Fixes #N`) the issues GitHub records it will close.
+ * What GitHub says beyond a delivery's payload, asked before the delivery's transaction opens (an
+ * outside call never holds the database): for an agent's pull request that names no issue, the issues
+ * GitHub records it will close.
  */
-async function issuesOfPullRequest(payload: PullRequestPayload, lookups: GithubLookups | null): Promise<number[]> {
-  const pr = payload.pull_request;
-  const numbers = linkedIssueNumbers(pr, payload.repository.full_name);
-  const byAgent = pr.user?.type === 'Bot' || /^(?:copilot|cursor|claude)\//.test(pr.head.ref);
-  if (numbers.length > 0 || !byAgent || !lookups || payload.installation === undefined) return numbers;
-  return lookups.closingIssueNumbers(payload.installation.id, {
-    repository: payload.repository.full_name,
-    number: pr.number,
-  });
+export interface GithubFacts {
+  closingIssues?: number[];
 }
 
-async function onPullRequest(db: Db, payload: PullRequestPayload, now: Date, context: GithubEventContext | null) {
+/** Whether a pull request needs GitHub's closing references: an agent's, naming no issue itself. */
+function needsClosingReferences(payload: PullRequestPayload) {
   const pr = payload.pull_request;
-  const issues = await issuesOfPullRequest(payload, context?.lookups ?? null);
+  const byAgent = pr.user?.type === 'Bot' || /^(?:copilot|cursor|claude)\//.test(pr.head.ref);
+  return byAgent && linkedIssueNumbers(pr, payload.repository.full_name).length === 0;
+}
+
+/** Asks GitHub what applying the delivery will need; no database, no transaction. */
+export async function gatherGithubFacts(
+  event: string,
+  payload: Record<string, unknown>,
+  context: GithubEventContext | null,
+): Promise<GithubFacts> {
+  if (event !== 'pull_request' || !context?.lookups) return {};
+  const pullRequest = payload as unknown as PullRequestPayload;
+  if (!needsClosingReferences(pullRequest) || pullRequest.installation === undefined) return {};
+  const closingIssues = await context.lookups.closingIssueNumbers(pullRequest.installation.id, {
+    repository: pullRequest.repository.full_name,
+    number: pullRequest.pull_request.number,
+  });
+  return { closingIssues };
+}
+
+/** The issues a pull request belongs to: its closing keywords and branch, else GitHub's closing references. */
+function issuesOfPullRequest(payload: PullRequestPayload, facts: GithubFacts): number[] {
+  const numbers = linkedIssueNumbers(payload.pull_request, payload.repository.full_name);
+  return numbers.length > 0 ? numbers : (facts.closingIssues ?? []);
+}
+
+async function onPullRequest(
+  db: Db,
+  payload: PullRequestPayload,
+  now: Date,
+  context: GithubEventContext | null,
+  facts: GithubFacts,
+) {
+  const pr = payload.pull_request;
+  const issues = issuesOfPullRequest(payload, facts);
   // Only an https page on the configured GitHub is kept as the pull request's link.
   const url = context ? githubPageUrl(pr.html_url, context.webUrl) : null;
   const found = await handoffsFor(db, payload.installation?.id, payload.repository.full_name, issues);
@@ -353,17 +382,21 @@ async function onIssues(db: Db, payload: IssuesPayload, now: Date): Promise<stri
   return found.length > 0 ? `issue ${payload.action}` : 'no hand-off';
 }
 
-/** Applies one stored delivery; answers what it did, for the delivery's row and the log. */
+/**
+ * Applies one stored delivery inside the caller's transaction, with what GitHub was asked beforehand
+ * (`gatherGithubFacts`); answers what it did, for the delivery's row and the log.
+ */
 export async function applyGithubEvent(
   db: Db,
   event: string,
   payload: Record<string, unknown>,
   now: Date,
   context: GithubEventContext | null = null,
+  facts: GithubFacts = {},
 ) {
   switch (event) {
     case 'pull_request':
-      return onPullRequest(db, payload as unknown as PullRequestPayload, now, context);
+      return onPullRequest(db, payload as unknown as PullRequestPayload, now, context, facts);
     case 'create':
       return onCreate(db, payload as unknown as CreatePayload, now);
     case 'issue_comment':

@@ -154,6 +154,8 @@ export class GithubCallFailed extends ApiError {
     message: string,
     readonly uncertain: boolean,
     readonly status: number | null,
+    /** When GitHub's rate limit lets Baton ask again (from `retry-after` or `x-ratelimit-reset`). */
+    readonly retryAt: Date | null = null,
   ) {
     super('Failed', message, 502);
   }

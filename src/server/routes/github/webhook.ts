@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { answersEmpty, okEmpty } from '../responses';
-import { githubDeliveries } from '../../db/schema';
+import { storeDelivery } from '../../repositories/githubDeliveries';
 import { ApiError, invalidRequest, notFound } from '../../errors';
 
 export const GITHUB_WEBHOOK_PATH = '/v1/github/webhook';
@@ -11,7 +11,8 @@ const loadVerify = () => import('@octokit/webhooks-methods').then((module) => mo
 /**
  * GitHub's webhook (agents.md §3). The signature covers the exact bytes sent, so this scope keeps the
  * body raw; session and CSRF checks do not apply — the signature does. A verified delivery is stored
- * under its `X-GitHub-Delivery` id (a repeat changes nothing), answered at once, and applied after.
+ * under its `X-GitHub-Delivery` id (a repeat of an applied one changes nothing; GitHub's redelivery of
+ * a failed one is taken again), answered at once, and applied after.
  */
 export default async function githubWebhookRoute(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
@@ -56,18 +57,17 @@ export default async function githubWebhookRoute(app: FastifyInstance) {
         throw invalidRequest('The payload is not JSON.');
       }
       const installation = (payload.installation as { id?: unknown } | undefined)?.id;
-      const stored = await app.db
-        .insert(githubDeliveries)
-        .values({
+      const stored = await storeDelivery(
+        app.db,
+        {
           deliveryId: deliveryId.slice(0, 100),
           event: event.slice(0, 100),
           installationId: typeof installation === 'number' ? installation : null,
           payload,
-          receivedAt: app.clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning({ deliveryId: githubDeliveries.deliveryId });
-      if (stored.length === 0) request.log.info({ deliveryId }, 'GitHub delivery repeated: dropped');
+        },
+        app.clock.now(),
+      );
+      if (!stored) request.log.info({ deliveryId }, 'GitHub delivery repeated: dropped');
       else app.githubQueue.kick();
       return okEmpty();
     },
