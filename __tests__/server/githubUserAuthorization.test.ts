@@ -324,6 +324,34 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
   });
 
   // Last: it moves the clock past the token's expiry.
+  it('a refresh GitHub does not answer holds no transaction: reads stay fast, the tokens stay, the next send refreshes', async () => {
+    await authorize(editor.cookie);
+    const before = (await storedTokens()).find((row) => row.user_id === editor.userId)!;
+    t.clock.advance(Date.now() - t.clock.now().getTime() + 8 * 3_600_000);
+    const item = await readyItem();
+    github.failNext = { times: 1, status: 'hang', path: /^\/login\/oauth\/access_token$/ };
+    const body = { itemId: item.id, automationKind: 0, agent: 'copilot' };
+    const send = call(t.app, 'POST', SEND, { cookie: editor.cookie, body });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const read = await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, {
+      cookie: editor.cookie,
+    });
+    expect(read.statusCode).toBe(200);
+    // GitHub's time limit here is 1 s, 200 ms of it gone: a read held by the refresh would take ~800 ms.
+    expect(Date.now() - started).toBeLessThan(500);
+    const failed = await send;
+    expect([failed.statusCode, failed.json().message]).toEqual([
+      502,
+      'GitHub did not answer in time. Nothing was changed; try again.',
+    ]);
+    expect((await storedTokens()).find((row) => row.user_id === editor.userId)!.refresh_token).toBe(
+      before.refresh_token,
+    );
+    // The claim was let go: the next send refreshes and goes through.
+    expect((await call(t.app, 'POST', SEND, { cookie: editor.cookie, body })).statusCode).toBe(200);
+  });
+
   it('refreshes an expiring token before use (both rotate); a refused refresh forgets it and says so', async () => {
     await authorize(editor.cookie);
     const before = (await storedTokens()).find((row) => row.user_id === editor.userId)!;

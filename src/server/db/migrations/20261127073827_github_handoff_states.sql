@@ -1,4 +1,5 @@
 ALTER TABLE "github_connections" ADD COLUMN "suspended_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "github_user_authorizations" ADD COLUMN "refresh_claimed_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "handoffs" ADD COLUMN "issue_marker" text;--> statement-breakpoint
 ALTER TABLE "handoffs" ADD COLUMN "paused_from" text;--> statement-breakpoint
 ALTER TABLE "handoffs" ADD COLUMN "last_sign_at" timestamp with time zone;--> statement-breakpoint
