@@ -568,7 +568,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     const { handoffs } = answer.json().data;
     expect(handoffs.map((h: { id: string }) => h.id).sort()).toEqual([first.id, second.id].sort());
     const latest = handoffs.find((h: { id: string }) => h.id === second.id);
-    expect(latest).toMatchObject({ state: 'active', issueUrl: second.issueUrl });
+    expect(latest).toMatchObject({ state: 'prOpen', issueUrl: second.issueUrl });
     expect(latest.events.map((e: { kind: string }) => e.kind)).toEqual(['sent', 'pull_request']);
 
     const stranger = await teamUser(t.app, 'handoff-reader@example.com');

@@ -113,7 +113,13 @@ export async function buildApp(options: AppOptions) {
       app.db,
       app.clock,
       app.log,
-      app.github ? { lookups: app.github.client, webUrl: app.github.config.webUrl } : null,
+      app.github
+        ? {
+            lookups: app.github.client,
+            webUrl: app.github.config.webUrl,
+            staleAfterMs: app.github.config.staleAfterMs,
+          }
+        : null,
     ),
   );
   // Deliveries stored before a restart are applied once Baton is up; shutdown waits for the one in hand.

@@ -17,7 +17,17 @@ export type SendToAgentApiResponse = /** status 200 Default Response */ {
   itemId: string;
   agent: 'claude-code' | 'copilot' | 'cursor';
   automationKind: number;
-  state: 'pending' | 'active' | 'awaitingInput' | 'complete' | 'error' | 'stale';
+  state:
+    | 'pending'
+    | 'active'
+    | 'awaitingInput'
+    | 'prOpen'
+    | 'checksFailing'
+    | 'complete'
+    | 'error'
+    | 'closedUnmerged'
+    | 'stale'
+    | 'paused';
   repository: string | null;
   baseBranch: string | null;
   issueNumber: number | null;
@@ -60,7 +70,17 @@ export type GetItemHandoffsApiResponse = /** status 200 Default Response */ {
     itemId: string;
     agent: 'claude-code' | 'copilot' | 'cursor';
     automationKind: number;
-    state: 'pending' | 'active' | 'awaitingInput' | 'complete' | 'error' | 'stale';
+    state:
+      | 'pending'
+      | 'active'
+      | 'awaitingInput'
+      | 'prOpen'
+      | 'checksFailing'
+      | 'complete'
+      | 'error'
+      | 'closedUnmerged'
+      | 'stale'
+      | 'paused';
     repository: string | null;
     baseBranch: string | null;
     issueNumber: number | null;

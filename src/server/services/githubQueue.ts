@@ -11,11 +11,14 @@ import {
   type GithubDeliveryRow,
 } from '../repositories/githubDeliveries';
 import { GithubCallFailed } from '../integrations/github/githubClient';
+import { sweepStaleHandoffs } from './githubStale';
 
 /** How long an applied delivery is kept. */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long a claim holds a delivery: longer than any GitHub call, so only a dead instance's claim lapses. */
 const CLAIM_LEASE_MS = 5 * 60 * 1000;
+/** How often stale hand-offs are looked for when no delivery comes. */
+const STALE_SWEEP_MS = 10 * 60 * 1000;
 /** Attempts before a delivery is given up (GitHub's "Redeliver" takes it again). */
 export const MAX_DELIVERY_ATTEMPTS = 8;
 
@@ -78,6 +81,7 @@ export function createGithubQueue(db: Db, clock: Clock, log: FastifyBaseLogger, 
       }
     } while (again);
     await scheduleRetry();
+    if (context) await sweepStaleHandoffs(db, clock.now(), context.staleAfterMs);
     // Ids are kept long enough to drop GitHub's redeliveries (it offers them for days), then let go.
     await deleteDeliveriesBefore(db, new Date(clock.now().getTime() - DELIVERY_RETENTION_MS));
   };
@@ -104,9 +108,13 @@ export function createGithubQueue(db: Db, clock: Clock, log: FastifyBaseLogger, 
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      clearInterval(sweeper);
       await queue.idle();
     },
   };
+  // Hand-offs go stale with time alone: the queue wakes for the sweep now and then.
+  const sweeper = context ? setInterval(() => queue.kick(), STALE_SWEEP_MS) : undefined;
+  sweeper?.unref();
   return queue;
 }
 export type GithubQueue = ReturnType<typeof createGithubQueue>;

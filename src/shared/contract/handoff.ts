@@ -8,7 +8,19 @@ import { Id } from './common';
 import { IntegerEnum } from './items';
 import { CodingAgents } from './github';
 
-export const HandoffStates = ['pending', 'active', 'awaitingInput', 'complete', 'error', 'stale'] as const;
+/** A hand-off's states (docs/handoff.md has the machine); complete is final. */
+export const HandoffStates = [
+  'pending',
+  'active',
+  'awaitingInput',
+  'prOpen',
+  'checksFailing',
+  'complete',
+  'error',
+  'closedUnmerged',
+  'stale',
+  'paused',
+] as const;
 export type HandoffState = (typeof HandoffStates)[number];
 
 export const HANDOFF_LIMITS = { instructions: 4_000 } as const;

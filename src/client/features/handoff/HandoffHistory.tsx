@@ -4,13 +4,18 @@ import styles from './HandoffSection.module.css';
 
 type Handoff = GetItemHandoffsApiResponse['handoffs'][number];
 
+/** The hand-off states of docs/handoff.md, as the panel names them. */
 const stateNames: Record<string, string> = {
   pending: 'Waiting for the agent',
   active: 'Agent at work',
   awaitingInput: 'Waiting for you',
+  prOpen: 'Pull request open',
+  checksFailing: 'Pull request open, checks failing',
   complete: 'Complete',
-  error: 'Failed',
-  stale: 'Stale',
+  error: 'The agent failed',
+  closedUnmerged: 'Closed without merging',
+  stale: 'No sign of the agent',
+  paused: 'Paused: GitHub app suspended or repository access removed',
 };
 
 const external = { target: '_blank', rel: 'noreferrer' } as const;

@@ -232,6 +232,11 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
   const setup = requireGithub(github);
   const connection = await findGithubConnection(db, teamId);
   if (!connection) throw invalidRequest('Connect GitHub first (Settings → GitHub).');
+  if (connection.suspendedAt) {
+    throw invalidRequest(
+      `Baton's GitHub app is suspended on ${connection.accountLogin}: an owner unsuspends it on GitHub (Settings → GitHub Apps) before anything can be sent.`,
+    );
+  }
 
   let repository = connection.repository;
   let baseBranch = body.baseBranch ?? connection.baseBranch;
