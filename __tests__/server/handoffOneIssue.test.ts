@@ -105,7 +105,7 @@ describe('one issue per hand-off, whatever GitHub’s timing', () => {
     w.github.failNext = { times: 1, status: 422, path: /\/issues$/, method: 'POST' };
     const refused = await w.send(item.id);
     expect([refused.statusCode, refused.json().result]).toEqual([502, 'Failed']);
-    expect(refused.json().message).toMatch(/^GitHub refused the request \(HTTP 422\)/);
+    expect(refused.json().message).toMatch(/^GitHub refused the request as invalid \(HTTP 422\)/);
     expect(issuesIn()).toBe(issues);
     expect(await w.count('handoffs')).toBe(handoffs);
     expect(await w.itemOf(item.id)).toMatchObject({ codingAgentUrl: null, workflowStatus: 0 });

@@ -75,7 +75,15 @@ export class FakeGithub {
   /** How long user tokens last, in seconds (GitHub: 8 hours). */
   userTokenSeconds = 28_800;
   /** Answers the next requests with this status (a GitHub outage), or hangs them when 'hang'. */
-  failNext: { times: number; status: number | 'hang'; path?: RegExp; method?: string } | null = null;
+  failNext: {
+    times: number;
+    status: number | 'hang';
+    path?: RegExp;
+    method?: string;
+    /** GitHub's error body and headers for this answer (default `{ message: 'Server Error' }`). */
+    body?: unknown;
+    headers?: Record<string, string>;
+  } | null = null;
   /**
    * Does what the next matching requests ask, then answers only after `ms` (or never: 'hang') — GitHub
    * creating an issue but its answer arriving after the caller gave up.
@@ -188,9 +196,9 @@ export class FakeGithub {
       (!rule.path || rule.path.test(url.pathname)) && (!rule.method || rule.method === request.method);
     const late = this.lateNext && this.lateNext.times > 0 && matches(this.lateNext) ? this.lateNext.ms : null;
     if (late !== null) this.lateNext!.times--;
-    const send = (status: number, body: unknown) => {
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       const answer = () => {
-        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
         response.end(JSON.stringify(body));
       };
       if (late === 'hang') return void this.hanging.add(response);
@@ -200,7 +208,7 @@ export class FakeGithub {
     if (this.failNext && this.failNext.times > 0 && matches(this.failNext)) {
       this.failNext.times--;
       if (this.failNext.status === 'hang') return void this.hanging.add(response);
-      return send(this.failNext.status, { message: 'Server Error' });
+      return send(this.failNext.status, this.failNext.body ?? { message: 'Server Error' }, this.failNext.headers);
     }
     if (url.pathname === '/login/oauth/access_token' && request.method === 'POST') {
       // GitHub answers OAuth errors with 200 and an error field; a code and a refresh token work once.

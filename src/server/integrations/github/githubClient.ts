@@ -24,7 +24,11 @@ interface HttpError {
   name: 'HttpError';
   status: number;
   message: string;
-  response?: { status: number };
+  response?: {
+    status: number;
+    headers?: Record<string, string | number | undefined>;
+    data?: unknown;
+  };
 }
 const isHttpError = (error: unknown): error is HttpError => (error as HttpError | null)?.name === 'HttpError';
 
@@ -161,16 +165,62 @@ export class GithubCallFailed extends ApiError {
   }
 }
 
+/** When a rate-limited call may be made again: `retry-after` (seconds), else `x-ratelimit-reset` (epoch seconds). */
+function rateLimitedUntil(error: HttpError, now: number): Date | null {
+  const headers = error.response?.headers ?? {};
+  const limited =
+    error.status === 429 ||
+    (error.status === 403 &&
+      (String(headers['x-ratelimit-remaining']) === '0' || headers['retry-after'] !== undefined));
+  if (!limited) return null;
+  const retryAfter = Number(headers['retry-after']);
+  if (retryAfter > 0) return new Date(now + retryAfter * 1000);
+  const reset = Number(headers['x-ratelimit-reset']);
+  // Without either, GitHub's advice for secondary limits: wait at least a minute.
+  return reset > 0 ? new Date(reset * 1000) : new Date(now + 60_000);
+}
+
+/** GitHub's own words for a refusal: its message and, for 422, what each field was refused for. */
+function refusalDetail(error: HttpError): string {
+  const data = error.response?.data as
+    { message?: string; errors?: ({ message?: string; field?: string; code?: string } | string)[] } | undefined;
+  const message = data?.message ?? error.message;
+  const details = (data?.errors ?? [])
+    .map((detail) =>
+      typeof detail === 'string' ? detail : (detail.message ?? [detail.field, detail.code].filter(Boolean).join(' ')),
+    )
+    .filter(Boolean);
+  return details.length > 0 ? `${message}: ${details.join('; ')}` : message;
+}
+
+const clock = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
+
 /** What a failed call means for the user: a read changed nothing; a write GitHub did not confirm may have happened. */
 function githubFailed(error: unknown, kind: 'read' | 'write' = 'read'): GithubCallFailed {
   // GitHub answered: Octokit's RequestError carries the response. Otherwise the request never got one.
   if (isHttpError(error) && error.response) {
-    const uncertain = kind === 'write' && error.status >= 500;
-    return new GithubCallFailed(
-      `GitHub refused the request (HTTP ${error.status}): ${error.message}`,
-      uncertain,
-      error.status,
-    );
+    const { status } = error;
+    const retryAt = rateLimitedUntil(error, Date.now());
+    if (retryAt) {
+      return new GithubCallFailed(
+        `GitHub's rate limit for Baton's app is used up until ${clock(retryAt)} (HTTP ${status}): nothing was done; try again then.`,
+        false,
+        status,
+        retryAt,
+      );
+    }
+    const uncertain = kind === 'write' && status >= 500;
+    const what =
+      status === 404
+        ? 'GitHub cannot find it (HTTP 404) — the repository may be gone, or the app may not reach it'
+        : status === 410
+          ? 'GitHub says it is gone (HTTP 410)'
+          : status === 422
+            ? 'GitHub refused the request as invalid (HTTP 422)'
+            : status === 403
+              ? 'GitHub refused the request (HTTP 403) — the app or your account may lack a permission'
+              : `GitHub refused the request (HTTP ${status})`;
+    return new GithubCallFailed(`${what}: ${refusalDetail(error)}`, uncertain, status);
   }
   const cause = (error as { cause?: { name?: string } } | null)?.cause ?? error;
   const name = (cause as { name?: string } | null)?.name;
