@@ -1,5 +1,6 @@
 import { githubHandoffWorld, INSTALLATION, type GithubHandoffWorld } from './helpers/githubHandoff';
 import { pointedAt, recordedExample, type Payload } from './helpers/githubExamples';
+import { sql } from 'drizzle-orm';
 import { call } from './helpers/testApp';
 
 jest.setTimeout(60_000);
@@ -225,6 +226,39 @@ describe('hand-offs through GitHub’s recorded webhook payloads', () => {
     expect(await stateOf(item.id)).toBe('active');
   });
 
+  it('issues opened (recorded) carrying a waiting hand-off’s marker links its issue', async () => {
+    const item = await w.readyItem();
+    w.github.lateNext = { times: 1, ms: 'hang', path: /\/issues$/, method: 'POST' };
+    w.github.failNext = { times: 1, status: 'hang', path: /\/issues$/, method: 'GET' };
+    const sent = (await w.send(item.id)).json().data;
+    expect(sent.issueNumber).toBeNull();
+    const issue = w.github.issues.at(-1)!;
+    const opened = example('issues', (p) => p.action === 'opened');
+    opened.issue.number = issue.number;
+    opened.issue.html_url = `${w.github.web}/acme/shop/issues/${issue.number}`;
+    opened.issue.body = issue.body;
+    opened.issue.user = { ...opened.issue.user, login: 'baton-handoff[bot]', type: 'Bot' };
+    await w.deliver('issues', opened);
+    expect(await w.handoffOf(item.id)).toMatchObject({ id: sent.id, issueNumber: issue.number, state: 'pending' });
+  });
+
+  it('github_app_authorization revoked (recorded) forgets the member’s authorization', async () => {
+    const revoked = recordedExample('github_app_authorization');
+    const stored = async () =>
+      (
+        (await w.t.app.db.execute(
+          sql`select count(*)::int as n from github_user_authorizations where github_user_id = ${revoked.sender.id}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    // The install callback kept the installer's authorization; make it the recorded sender's.
+    await w.t.app.db.execute(
+      sql`update github_user_authorizations set github_user_id = ${revoked.sender.id} where user_id = ${w.owner.userId}`,
+    );
+    expect(await stored()).toBe(1);
+    await w.deliver('github_app_authorization', revoked);
+    expect(await stored()).toBe(0);
+  });
+
   it('ping and events Baton does not use are acknowledged and change nothing', async () => {
     const before = await w.count('handoff_events');
     for (const event of ['ping', 'installation']) {
@@ -232,5 +266,15 @@ describe('hand-offs through GitHub’s recorded webhook payloads', () => {
       expect((await w.deliver(event, payload)).statusCode).toBe(200);
     }
     expect(await w.count('handoff_events')).toBe(before);
+  });
+
+  // Last: it disconnects the team.
+  it('installation deleted (recorded) disconnects the team', async () => {
+    await w.deliver(
+      'installation',
+      example('installation', (p) => p.action === 'deleted'),
+    );
+    const status = await call(w.t.app, 'GET', '/v1/teams/active/github/status', { cookie: w.owner.cookie });
+    expect(status.json().data).toMatchObject({ connected: false, account: null });
   });
 });
