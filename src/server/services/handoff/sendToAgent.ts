@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/types';
 import type { GithubConnectionRow, HandoffRow } from '../../db/schema';
-import { findTeamItem, updateItem } from '../../repositories/items';
+import { advanceItemWork, findTeamItem } from '../../repositories/items';
 import { listItemContexts } from '../../repositories/projectContexts';
 import { findGithubConnection } from '../../repositories/githubConnections';
 import { contextChain } from '../../repositories/contextItems';
@@ -218,7 +218,7 @@ async function sendToTerminal(db: Db, input: SendInput, item: ItemColumns): Prom
         text: body.instructions.trim(),
       });
     }
-    await updateItem(tx, item.id, { workflowStatus: WorkflowStatus.SentToAgent }, now);
+    await advanceItemWork(tx, item.id, { status: WorkflowStatus.SentToAgent }, now);
     return stored;
   });
   return { ...handoffOf(row), terminal };
@@ -329,7 +329,8 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
       if (created.unconfirmed) {
         await appendHandoffEvent(tx, { handoffId: recorded.id, at: now, kind: 'error', text: created.unconfirmed });
       }
-      await updateItem(tx, item.id, { codingAgentUrl: created.url, workflowStatus: WorkflowStatus.SentToAgent }, now);
+      // The item's status only moves forward (advanceItemWork): a re-send of a merged item keeps it merged.
+      await advanceItemWork(tx, item.id, { status: WorkflowStatus.SentToAgent, codingAgentUrl: created.url }, now);
       return handoffOf({ ...recorded, issueNumber: created.number, issueUrl: created.url });
     });
   } catch (error) {
