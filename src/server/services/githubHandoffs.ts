@@ -30,7 +30,9 @@ export async function handoffsFor(
         sql`lower(${handoffs.repository}) = lower(${repository})`,
         inArray(handoffs.issueNumber, issueNumbers),
       ),
-    );
+    )
+    // Held until the delivery's transaction ends: two deliveries for one hand-off apply in turn.
+    .for('update', { of: handoffs });
   return rows.map((row) => row.handoff);
 }
 
@@ -51,7 +53,8 @@ export async function handoffsOfInstallation(db: Db, installationId: number, rep
             )
           : undefined,
       ),
-    );
+    )
+    .for('update', { of: handoffs });
   return rows.map((row) => row.handoff);
 }
 

@@ -57,7 +57,8 @@ async function handoffsOfRun(
               sql`lower(${handoffs.repository}) = lower(${repository})`,
               sql`(${sql.join(matches, sql` or `)})`,
             ),
-          );
+          )
+          .for('update', { of: handoffs });
   const found = new Map([...candidates, ...rows.map((row) => row.handoff)].map((handoff) => [handoff.id, handoff]));
   // A pull request's checks: the hand-off whose pull request it is.
   const prNumbers = new Set(run.pull_requests.map((pr) => pr.number));
@@ -83,7 +84,8 @@ async function byPullRequest(
         sql`lower(${handoffs.repository}) = lower(${repository})`,
         sql`jsonb_array_length(${handoffs.pullRequests}) > 0`,
       ),
-    );
+    )
+    .for('update', { of: handoffs });
   return rows
     .map((row) => row.handoff)
     .filter((handoff) => !already.has(handoff.id) && handoff.pullRequests.some((pr) => numbers.has(pr.number)));

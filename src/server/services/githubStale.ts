@@ -26,8 +26,11 @@ export async function sweepStaleHandoffs(db: Db, now: Date, staleAfterMs: number
       ),
     )
     .limit(100);
-  for (const handoff of quiet) {
+  for (const candidate of quiet) {
     await db.transaction(async (tx) => {
+      // Read again under a lock: a delivery (or another instance's sweep) may have moved it meanwhile.
+      const [handoff] = await tx.select().from(handoffs).where(eq(handoffs.id, candidate.id)).for('update');
+      if (!handoff || !WAITING.includes(handoff.state) || !handoff.lastSignAt || handoff.lastSignAt >= cutoff) return;
       await moveHandoff(tx, handoff, { kind: 'noSign' }, now);
       const hours = Math.round(staleAfterMs / 3_600_000);
       await appendAndTell(tx, handoff, {
