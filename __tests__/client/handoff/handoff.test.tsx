@@ -75,6 +75,10 @@ describe('Hand off… in the item panel', () => {
       /^GitHub did not answer in time, so it is not yet known whether the issue was opened/,
     );
     expect(within(dialog).getByRole('combobox', { name: 'Hand-off' })).toHaveValue('0');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await within(dialog).findByTestId('handoff-history')).toHaveTextContent(
+      'Claude Code · Waiting for GitHub to confirm the issue',
+    );
     await user.keyboard('{Escape}');
     await act(idle);
     expect(screen.getByRole('button', { name: 'Refunds page' }).closest('[data-card-id]')).not.toHaveTextContent(

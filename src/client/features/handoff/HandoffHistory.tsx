@@ -18,6 +18,12 @@ const stateNames: Record<string, string> = {
   paused: 'Paused: GitHub app suspended or repository access removed',
 };
 
+/** A GitHub hand-off whose issue GitHub has not confirmed yet (its answer was lost) says so. */
+const stateName = (handoff: Handoff) =>
+  handoff.state === 'pending' && handoff.automationKind === 0 && handoff.issueNumber === null
+    ? 'Waiting for GitHub to confirm the issue'
+    : (stateNames[handoff.state] ?? handoff.state);
+
 const external = { target: '_blank', rel: 'noreferrer' } as const;
 
 /** Where the hand-off can be followed on GitHub: the issue, the agent's job and branch, its pull requests. */
@@ -64,7 +70,7 @@ export function HandoffHistory({ itemId }: { itemId: string }) {
   return (
     <div className={styles.history} data-testid="handoff-history">
       <p>
-        <strong>{codingAgentNames[latest.agent]}</strong> · {stateNames[latest.state] ?? latest.state}
+        <strong>{codingAgentNames[latest.agent]}</strong> · {stateName(latest)}
       </p>
       <HandoffLinks handoff={latest} />
       <ol className={styles.events}>
