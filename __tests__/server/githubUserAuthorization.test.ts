@@ -252,6 +252,52 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
     expect(github.comments.at(-1)!.body).toMatch(/^@cursor Please implement this issue on a branch from `main`/);
   });
 
+  it('a Cursor issue whose answer was lost gets its @cursor comment when GitHub reports the issue', async () => {
+    const item = await readyItem();
+    github.lateNext = { times: 1, ms: 'hang', path: /\/issues$/, method: 'POST' };
+    github.failNext = { times: 1, status: 'hang', path: /\/issues$/, method: 'GET' };
+    const sent = await call(t.app, 'POST', SEND, {
+      cookie: editor.cookie,
+      body: { itemId: item.id, automationKind: 0, agent: 'cursor' },
+    });
+    expect(sent.json().data).toMatchObject({ issueNumber: null, notice: expect.any(String) });
+    const issue = github.issues.at(-1)!;
+    const comments = github.comments.length;
+    const body = JSON.stringify({
+      action: 'opened',
+      installation: { id: 61 },
+      repository: { full_name: 'acme/shop' },
+      issue: {
+        number: issue.number,
+        html_url: `${github.web}/acme/shop/issues/${issue.number}`,
+        body: issue.body,
+        user: { login: 'baton-handoff[bot]', type: 'Bot' },
+      },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/github/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'issues',
+        'x-github-delivery': 'cursor-late-1',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', 'whs-u').update(body).digest('hex')}`,
+      },
+      payload: body,
+    });
+    await t.app.githubQueue.idle();
+    expect(github.comments).toHaveLength(comments + 1);
+    expect(github.comments.at(-1)).toMatchObject({ number: issue.number, by: 'octocat' });
+    expect(github.comments.at(-1)!.body).toMatch(/^@cursor Please implement this issue/);
+    const history = await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, {
+      cookie: editor.cookie,
+    });
+    expect(history.json().data.handoffs[0]).toMatchObject({ issueNumber: issue.number });
+    expect(history.json().data.handoffs[0].events.map((event: { text: string }) => event.text)).toContain(
+      '@cursor summoned',
+    );
+  });
+
   it('a Cursor comment GitHub refuses closes the issue again and stores nothing', async () => {
     const item = await readyItem();
     const before = await counts();

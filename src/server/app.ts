@@ -48,6 +48,7 @@ import { createPaymentProvider, type PaymentProvider } from './integrations/bill
 import { createGithubClient } from './integrations/github/githubClient';
 import type { GithubSetup } from './services/github';
 import { createGithubQueue, type GithubQueue } from './services/githubQueue';
+import { cursorSummoner } from './services/handoff/openIssue';
 import type { ErrorEnvelope } from '../shared/contract/common';
 
 declare module 'fastify' {
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions) {
             lookups: app.github.client,
             webUrl: app.github.config.webUrl,
             staleAfterMs: app.github.config.staleAfterMs,
+            summonCursor: cursorSummoner(app.db, app.github, app.clock),
           }
         : null,
     ),

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import type { GithubClient } from '../integrations/github/githubClient';
-import { githubConnections } from '../db/schema';
+import { githubConnections, type HandoffRow } from '../db/schema';
 import { findHandoffByMarker, updateHandoff } from '../repositories/handoffs';
 import { markerIn } from './handoff/issueMarker';
 import { advanceItemWork } from '../repositories/items';
@@ -30,6 +30,8 @@ export interface GithubEventContext {
   webUrl: string;
   /** GITHUB_HANDOFF_STALE_HOURS, in ms. */
   staleAfterMs: number;
+  /** Posts the sender's @cursor comment on a Cursor hand-off's issue (as that user). */
+  summonCursor?: (handoff: HandoffRow, issueNumber: number) => Promise<void>;
 }
 
 interface Repository {
@@ -104,6 +106,8 @@ export function trackingCommentLinks(comment: { body: string; html_url: string }
  */
 export interface GithubFacts {
   closingIssues?: number[];
+  /** A Cursor hand-off whose issue GitHub reported late: the @cursor comment was posted now (or why not). */
+  cursorSummons?: { handoffId: string; problem: string | null };
 }
 
 /** Whether a pull request needs GitHub's closing references: an agent's, naming no issue itself. */
@@ -113,12 +117,27 @@ function needsClosingReferences(payload: PullRequestPayload) {
   return byAgent && linkedIssueNumbers(pr, payload.repository.full_name).length === 0;
 }
 
-/** Asks GitHub what applying the delivery will need; no database, no transaction. */
+/**
+ * Asks GitHub what applying the delivery will need, with no transaction open (reads only, but for one
+ * thing: a Cursor hand-off whose issue GitHub reported late still needs its @cursor comment).
+ */
 export async function gatherGithubFacts(
+  db: Db,
   event: string,
   payload: Record<string, unknown>,
   context: GithubEventContext | null,
 ): Promise<GithubFacts> {
+  if (event === 'issues' && context?.summonCursor) {
+    const issues = payload as unknown as IssuesPayload;
+    const handoff = issues.action === 'opened' ? await waitingHandoff(db, issues) : undefined;
+    if (handoff?.agent !== 'cursor') return {};
+    try {
+      await context.summonCursor(handoff, issues.issue.number);
+      return { cursorSummons: { handoffId: handoff.id, problem: null } };
+    } catch (error) {
+      return { cursorSummons: { handoffId: handoff.id, problem: (error as Error).message } };
+    }
+  }
   if (event !== 'pull_request' || !context?.lookups) return {};
   const pullRequest = payload as unknown as PullRequestPayload;
   if (!needsClosingReferences(pullRequest) || pullRequest.installation === undefined) return {};
@@ -254,25 +273,27 @@ async function onIssueComment(db: Db, payload: IssueCommentPayload, now: Date): 
  * An issue Baton asked for whose answer was lost: its `issues.opened` delivery carries the hand-off's
  * marker, so the hand-off gets its issue now (only in the repository and installation it was sent to).
  */
-async function linkOpenedIssue(db: Db, payload: IssuesPayload, now: Date): Promise<string> {
+/** The hand-off still waiting for the issue this `issues.opened` delivery reports (its marker, installation, repository, author). */
+async function waitingHandoff(db: Db, payload: IssuesPayload) {
   const marker = markerIn(payload.issue.body);
-  if (!marker || payload.installation === undefined) return 'ignored';
+  if (!marker || payload.installation === undefined) return undefined;
   const handoff = await findHandoffByMarker(db, marker);
-  const [connection] = handoff
-    ? await db
-        .select({ teamId: githubConnections.teamId })
-        .from(githubConnections)
-        .where(
-          and(
-            eq(githubConnections.teamId, handoff.teamId),
-            eq(githubConnections.installationId, payload.installation.id),
-          ),
-        )
-    : [];
-  const sameRepository = handoff?.repository?.toLowerCase() === payload.repository.full_name.toLowerCase();
+  if (!handoff) return undefined;
+  const [connection] = await db
+    .select({ teamId: githubConnections.teamId })
+    .from(githubConnections)
+    .where(
+      and(eq(githubConnections.teamId, handoff.teamId), eq(githubConnections.installationId, payload.installation.id)),
+    );
+  const sameRepository = handoff.repository?.toLowerCase() === payload.repository.full_name.toLowerCase();
   // Copilot's issue is opened as the sender; the others as Baton's app.
-  const author = payload.issue.user?.type === (handoff?.agent === 'copilot' ? 'User' : 'Bot');
-  if (!handoff || !connection || !sameRepository || !author) return 'no hand-off';
+  const author = payload.issue.user?.type === (handoff.agent === 'copilot' ? 'User' : 'Bot');
+  return connection && sameRepository && author ? handoff : undefined;
+}
+
+async function linkOpenedIssue(db: Db, payload: IssuesPayload, now: Date, facts: GithubFacts): Promise<string> {
+  const handoff = await waitingHandoff(db, payload);
+  if (!handoff) return 'no hand-off';
   const { number, html_url: url } = payload.issue;
   await updateHandoff(db, handoff.id, { issueNumber: number, issueUrl: url }, now);
   await advanceItemWork(db, handoff.itemId, { status: WorkflowStatus.SentToAgent, codingAgentUrl: url }, now);
@@ -282,11 +303,22 @@ async function linkOpenedIssue(db: Db, payload: IssuesPayload, now: Date): Promi
     text: `Issue #${number} opened in ${payload.repository.full_name} (GitHub reported it after its answer was lost)`,
     url,
   });
+  const summons = facts.cursorSummons?.handoffId === handoff.id ? facts.cursorSummons : null;
+  if (summons) {
+    await appendAndTell(db, handoff, {
+      at: now,
+      kind: summons.problem ? 'error' : 'sent',
+      text: summons.problem
+        ? `Cursor could not be summoned (${summons.problem}): comment @cursor on the issue`
+        : '@cursor summoned',
+      url,
+    });
+  }
   return 'issue linked';
 }
 
-async function onIssues(db: Db, payload: IssuesPayload, now: Date): Promise<string> {
-  if (payload.action === 'opened') return linkOpenedIssue(db, payload, now);
+async function onIssues(db: Db, payload: IssuesPayload, now: Date, facts: GithubFacts): Promise<string> {
+  if (payload.action === 'opened') return linkOpenedIssue(db, payload, now, facts);
   if (payload.action !== 'closed' && payload.action !== 'reopened') return 'ignored';
   const found = await handoffsFor(db, payload.installation?.id, payload.repository.full_name, [payload.issue.number]);
   for (const handoff of found) {
@@ -321,7 +353,7 @@ export async function applyGithubEvent(
     case 'issue_comment':
       return onIssueComment(db, payload as unknown as IssueCommentPayload, now);
     case 'issues':
-      return onIssues(db, payload as unknown as IssuesPayload, now);
+      return onIssues(db, payload as unknown as IssuesPayload, now, facts);
     case 'workflow_run':
       return onWorkflowRun(db, payload as unknown as WorkflowRunPayload, now);
     case 'check_suite':

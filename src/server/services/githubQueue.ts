@@ -40,7 +40,7 @@ export function createGithubQueue(db: Db, clock: Clock, log: FastifyBaseLogger, 
   const applyOne = async (delivery: GithubDeliveryRow) => {
     const { deliveryId, event, payload } = delivery;
     try {
-      const facts = await gatherGithubFacts(event, payload, context);
+      const facts = await gatherGithubFacts(db, event, payload, context);
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         const applied = await applyGithubEvent(tx, event, payload, now, context, facts);

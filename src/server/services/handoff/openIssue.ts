@@ -5,6 +5,10 @@
 import { invalidRequest } from '../../errors';
 import { GithubCallFailed } from '../../integrations/github/githubClient';
 import type { GithubSetup } from '../github';
+import type { Db } from '../../db/types';
+import type { HandoffRow } from '../../db/schema';
+import type { Clock } from '../../plugins/database';
+import { userToken } from '../githubUser';
 import type { CodingAgent } from '../../../shared/contract/github';
 import { COPILOT_INSTRUCTIONS, cursorComment } from './issueBody';
 
@@ -101,4 +105,19 @@ export async function openIssue(
     throw error;
   }
   return { ...created, how: ', @cursor summoned' };
+}
+
+/**
+ * The sender's @cursor comment on a Cursor hand-off's issue that GitHub reported only after its answer
+ * was lost (the send could not comment on an issue it did not know).
+ */
+export function cursorSummoner(db: Db, setup: GithubSetup, clock: Clock) {
+  return async (handoff: HandoffRow, issueNumber: number) => {
+    const token = await userToken(db, setup, handoff.createdBy, clock.now());
+    await setup.client.commentAsUser(token, {
+      repository: handoff.repository!,
+      number: issueNumber,
+      body: cursorComment(handoff.baseBranch),
+    });
+  };
 }
