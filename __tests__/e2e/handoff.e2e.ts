@@ -88,7 +88,7 @@ const pullRequest = (action: string, number: number, issue: number, merged: bool
   pull_request: {
     number,
     title: 'Agent work',
-    html_url: `https://github.example/acme/shop/pull/${number}`,
+    html_url: `${github.web}/acme/shop/pull/${number}`,
     body: `Fixes #${issue}`,
     merged,
     head: { ref: branch },

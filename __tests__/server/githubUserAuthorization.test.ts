@@ -192,7 +192,7 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
       pull_request: {
         number: 77,
         title: '[WIP] Coupon codes',
-        html_url: 'https://github.example/acme/shop/pull/77',
+        html_url: `${github.web}/acme/shop/pull/77`,
         body: 'Coupon codes, as the issue describes.',
         merged: false,
         head: { ref: 'copilot/coupon-codes' },
@@ -214,7 +214,7 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
     const item2 = (
       await call(t.app, 'GET', `/v1/teams/active/project-items/all/${item.id}`, { cookie: owner.cookie })
     ).json().data;
-    expect(item2).toMatchObject({ pullRequestUrl: 'https://github.example/acme/shop/pull/77', workflowStatus: 2 });
+    expect(item2).toMatchObject({ pullRequestUrl: `${github.web}/acme/shop/pull/77`, workflowStatus: 2 });
   });
 
   it('refuses Copilot where GitHub will not assign it, and closes the issue it opened', async () => {
@@ -252,10 +252,56 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
     expect(github.comments.at(-1)!.body).toMatch(/^@cursor Please implement this issue on a branch from `main`/);
   });
 
+  it('a Cursor issue whose answer was lost gets its @cursor comment when GitHub reports the issue', async () => {
+    const item = await readyItem();
+    github.lateNext = { times: 1, ms: 'hang', path: /\/issues$/, method: 'POST' };
+    github.failNext = { times: 1, status: 'hang', path: /\/issues$/, method: 'GET' };
+    const sent = await call(t.app, 'POST', SEND, {
+      cookie: editor.cookie,
+      body: { itemId: item.id, automationKind: 0, agent: 'cursor' },
+    });
+    expect(sent.json().data).toMatchObject({ issueNumber: null, notice: expect.any(String) });
+    const issue = github.issues.at(-1)!;
+    const comments = github.comments.length;
+    const body = JSON.stringify({
+      action: 'opened',
+      installation: { id: 61 },
+      repository: { full_name: 'acme/shop' },
+      issue: {
+        number: issue.number,
+        html_url: `${github.web}/acme/shop/issues/${issue.number}`,
+        body: issue.body,
+        user: { login: 'baton-handoff[bot]', type: 'Bot' },
+      },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/github/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'issues',
+        'x-github-delivery': 'cursor-late-1',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', 'whs-u').update(body).digest('hex')}`,
+      },
+      payload: body,
+    });
+    await t.app.githubQueue.idle();
+    expect(github.comments).toHaveLength(comments + 1);
+    expect(github.comments.at(-1)).toMatchObject({ number: issue.number, by: 'octocat' });
+    expect(github.comments.at(-1)!.body).toMatch(/^@cursor Please implement this issue/);
+    const history = await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, {
+      cookie: editor.cookie,
+    });
+    expect(history.json().data.handoffs[0]).toMatchObject({ issueNumber: issue.number });
+    expect(history.json().data.handoffs[0].events.map((event: { text: string }) => event.text)).toContain(
+      '@cursor summoned',
+    );
+  });
+
   it('a Cursor comment GitHub refuses closes the issue again and stores nothing', async () => {
     const item = await readyItem();
     const before = await counts();
-    github.failNext = { times: 1, status: 502, path: /\/comments$/ };
+    github.failNext = { times: 1, status: 403, path: /\/comments$/ };
     const failed = await call(t.app, 'POST', SEND, {
       cookie: editor.cookie,
       body: { itemId: item.id, automationKind: 0, agent: 'cursor' },
@@ -264,6 +310,24 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
     expect([failed.statusCode, failed.json().result]).toEqual([502, 'Failed']);
     expect(github.issues.at(-1)).toMatchObject({ state: 'closed', stateReason: 'not_planned' });
     expect(await counts()).toBe(before);
+  });
+
+  it('a Cursor comment GitHub may have posted (a 5xx) is not undone: the hand-off says it is unconfirmed', async () => {
+    const item = await readyItem();
+    github.failNext = { times: 1, status: 502, path: /\/comments$/ };
+    const sent = await call(t.app, 'POST', SEND, {
+      cookie: editor.cookie,
+      body: { itemId: item.id, automationKind: 0, agent: 'cursor' },
+    });
+    github.failNext = null;
+    expect(sent.statusCode).toBe(200);
+    expect(github.issues.at(-1)).toMatchObject({ state: 'open' });
+    const history = await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, {
+      cookie: editor.cookie,
+    });
+    expect(history.json().data.handoffs[0].events.map((event: { text: string }) => event.text)).toContain(
+      'GitHub did not confirm the @cursor comment: check the issue',
+    );
   });
 
   it('a member without a GitHub account connected is told how to connect it', async () => {
@@ -306,6 +370,34 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
   });
 
   // Last: it moves the clock past the token's expiry.
+  it('a refresh GitHub does not answer holds no transaction: reads stay fast, the tokens stay, the next send refreshes', async () => {
+    await authorize(editor.cookie);
+    const before = (await storedTokens()).find((row) => row.user_id === editor.userId)!;
+    t.clock.advance(Date.now() - t.clock.now().getTime() + 8 * 3_600_000);
+    const item = await readyItem();
+    github.failNext = { times: 1, status: 'hang', path: /^\/login\/oauth\/access_token$/ };
+    const body = { itemId: item.id, automationKind: 0, agent: 'copilot' };
+    const send = call(t.app, 'POST', SEND, { cookie: editor.cookie, body });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const read = await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, {
+      cookie: editor.cookie,
+    });
+    expect(read.statusCode).toBe(200);
+    // GitHub's time limit here is 1 s, 200 ms of it gone: a read held by the refresh would take ~800 ms.
+    expect(Date.now() - started).toBeLessThan(500);
+    const failed = await send;
+    expect([failed.statusCode, failed.json().message]).toEqual([
+      502,
+      'GitHub did not answer in time. Nothing was changed; try again.',
+    ]);
+    expect((await storedTokens()).find((row) => row.user_id === editor.userId)!.refresh_token).toBe(
+      before.refresh_token,
+    );
+    // The claim was let go: the next send refreshes and goes through.
+    expect((await call(t.app, 'POST', SEND, { cookie: editor.cookie, body })).statusCode).toBe(200);
+  });
+
   it('refreshes an expiring token before use (both rotate); a refused refresh forgets it and says so', async () => {
     await authorize(editor.cookie);
     const before = (await storedTokens()).find((row) => row.user_id === editor.userId)!;

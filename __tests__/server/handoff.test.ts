@@ -111,7 +111,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
       repository: 'acme/shop',
       baseBranch: 'main',
       issueNumber: 1,
-      issueUrl: 'https://github.example/acme/shop/issues/1',
+      issueUrl: `${github.web}/acme/shop/issues/1`,
     });
 
     const issue = github.issues.at(-1)!;
@@ -355,10 +355,10 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     }
   });
 
-  it('a GitHub outage stores nothing and leaves the item as it was', async () => {
+  it('GitHub refusing the issue stores nothing and leaves the item as it was', async () => {
     const item = await readyItem();
     const before = await stored();
-    github.failNext = { times: 1, status: 503, path: /\/issues$/ };
+    github.failNext = { times: 1, status: 403, path: /\/issues$/ };
     const failed = await call(t.app, 'POST', SEND, {
       cookie: owner.cookie,
       body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
@@ -426,7 +426,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     pull_request: {
       number,
       title: 'Checkout page',
-      html_url: `https://github.example/acme/shop/pull/${number}`,
+      html_url: `${github.web}/acme/shop/pull/${number}`,
       body: `Implements the page.\n\nFixes #${issue}`,
       merged,
       head: { ref: `claude/issue-${issue}-20261124` },
@@ -465,7 +465,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
       repository: { full_name: 'acme/shop' },
       issue: { number: n },
       comment: {
-        html_url: 'https://github.example/c/1',
+        html_url: `${github.web}/c/1`,
         body: 'Working on it',
         user: { login: 'claude[bot]', type: 'Bot' },
       },
@@ -474,7 +474,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     await deliver('pull_request', pullRequest('opened', 900 + n, n));
     // GitHub's word moves the item's version like any change, so an older panel edit is a conflict.
     expect(await itemOf(item.id)).toMatchObject({
-      pullRequestUrl: `https://github.example/acme/shop/pull/${900 + n}`,
+      pullRequestUrl: `${github.web}/acme/shop/pull/${900 + n}`,
       workflowStatus: 2,
       completionDate: null,
       version: sentVersion + 1,
@@ -514,17 +514,17 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
         repository: { full_name: 'acme/shop' },
         issue: { number: n },
         comment: {
-          html_url: `https://github.example/acme/shop/issues/${n}#issuecomment-5`,
+          html_url: `${github.web}/acme/shop/issues/${n}#issuecomment-5`,
           body,
           user: { login: 'claude[bot]', type: 'Bot' },
         },
       });
-    await tracking('created', 'Claude Code is working… [View job](https://github.example/acme/shop/actions/runs/4242)');
+    await tracking('created', `Claude Code is working… [View job](${github.web}/acme/shop/actions/runs/4242)`);
     await tracking(
       'edited',
       [
-        "**Claude finished @octocat's task** —— [View job](https://github.example/acme/shop/actions/runs/4242)",
-        `[\`claude/issue-${n}-20261125\`](https://github.example/acme/shop/tree/claude/issue-${n}-20261125)`,
+        `**Claude finished @octocat's task** —— [View job](${github.web}/acme/shop/actions/runs/4242)`,
+        `[\`claude/issue-${n}-20261125\`](${github.web}/acme/shop/tree/claude/issue-${n}-20261125)`,
         // A link elsewhere is not taken as the hand-off's.
         '[View job](https://evil.example/acme/shop/actions/runs/1)',
       ].join('\n'),
@@ -534,7 +534,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
         .data.handoffs[0];
     expect(await links()).toMatchObject({
       state: 'active',
-      jobUrl: 'https://github.example/acme/shop/actions/runs/4242',
+      jobUrl: `${github.web}/acme/shop/actions/runs/4242`,
       branch: `claude/issue-${n}-20261125`,
       pullRequests: [],
     });
@@ -546,7 +546,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
       workflow_run: {
         id: 4242,
         name: 'Claude Code',
-        html_url: 'https://github.example/acme/shop/actions/runs/4242',
+        html_url: `${github.web}/acme/shop/actions/runs/4242`,
         head_branch: 'main',
         status: 'completed',
         conclusion: 'failure',
@@ -555,7 +555,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     });
     expect(await links()).toMatchObject({
       state: 'error',
-      jobUrl: 'https://github.example/acme/shop/actions/runs/4242',
+      jobUrl: `${github.web}/acme/shop/actions/runs/4242`,
     });
     expect(await eventsOf(handoff.id)).toEqual([
       `sent: Issue #${n} opened in acme/shop for Claude Code`,
@@ -566,7 +566,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     // A pull request joins the hand-off's links.
     await deliver('pull_request', pullRequest('opened', 950 + n, n));
     expect((await links()).pullRequests).toEqual([
-      { number: 950 + n, url: `https://github.example/acme/shop/pull/${950 + n}`, state: 'open' },
+      { number: 950 + n, url: `${github.web}/acme/shop/pull/${950 + n}`, state: 'open' },
     ]);
   });
 
@@ -644,7 +644,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     const { handoffs } = answer.json().data;
     expect(handoffs.map((h: { id: string }) => h.id).sort()).toEqual([first.id, second.id].sort());
     const latest = handoffs.find((h: { id: string }) => h.id === second.id);
-    expect(latest).toMatchObject({ state: 'active', issueUrl: second.issueUrl });
+    expect(latest).toMatchObject({ state: 'prOpen', issueUrl: second.issueUrl });
     expect(latest.events.map((e: { kind: string }) => e.kind)).toEqual(['sent', 'pull_request']);
 
     const stranger = await teamUser(t.app, 'handoff-reader@example.com');
@@ -652,6 +652,55 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
       cookie: stranger.cookie,
     });
     expect([refused.statusCode, refused.json().result]).toEqual([404, 'NotFound']);
+  });
+
+  it('only a closing keyword or the agent’s branch links a pull request: "see #N" from someone else’s PR does nothing', async () => {
+    const item = await readyItem();
+    const handoff = (
+      await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      })
+    ).json().data;
+    const n = handoff.issueNumber as number;
+    const unrelated = (action: string, merged: boolean, body: string) => ({
+      ...pullRequest(action, 4_000 + n, n, merged),
+      pull_request: {
+        ...pullRequest(action, 4_000 + n, n, merged).pull_request,
+        body,
+        head: { ref: 'someone/refactor' },
+        user: { login: 'someone', type: 'User' },
+      },
+    });
+    await deliver('pull_request', unrelated('opened', false, `Tidies the checkout. See #${n} and acme/shop#${n}.`));
+    await deliver('pull_request', unrelated('closed', true, `Tidies the checkout. See #${n}. Fixes other/repo#${n}`));
+    expect(await itemOf(item.id)).toMatchObject({ workflowStatus: 1, pullRequestUrl: null, completionDate: null });
+    expect(await eventsOf(handoff.id)).toHaveLength(1);
+
+    await deliver('pull_request', unrelated('opened', false, `Tidies the checkout.\n\nResolves acme/shop#${n}`));
+    expect(await itemOf(item.id)).toMatchObject({
+      workflowStatus: 2,
+      pullRequestUrl: `${github.web}/acme/shop/pull/${4_000 + n}`,
+    });
+  });
+
+  it('keeps a pull request’s link only when it is an https page on the configured GitHub', async () => {
+    const item = await readyItem();
+    const handoff = (
+      await call(t.app, 'POST', SEND, {
+        cookie: owner.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
+      })
+    ).json().data;
+    const n = handoff.issueNumber as number;
+    const payload = pullRequest('opened', 5_000 + n, n);
+    payload.pull_request.html_url = `https://evil.example/acme/shop/pull/${5_000 + n}`;
+    await deliver('pull_request', payload);
+    expect(await itemOf(item.id)).toMatchObject({ workflowStatus: 2, pullRequestUrl: null });
+    const links = (
+      await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, { cookie: owner.cookie })
+    ).json().data.handoffs[0];
+    expect(links.pullRequests).toEqual([]);
   });
 
   // Last in this file: it moves the clock a month on, past every session above.

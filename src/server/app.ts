@@ -50,6 +50,7 @@ import { createPaymentProvider, type PaymentProvider } from './integrations/bill
 import { createGithubClient } from './integrations/github/githubClient';
 import type { GithubSetup } from './services/github';
 import { createGithubQueue, type GithubQueue } from './services/githubQueue';
+import { cursorSummoner } from './services/handoff/openIssue';
 import type { ErrorEnvelope } from '../shared/contract/common';
 
 declare module 'fastify' {
@@ -111,12 +112,27 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(databasePlugin, { database: options.database, clock: options.clock ?? { now: () => new Date() } });
-  app.decorate('githubQueue', createGithubQueue(app.db, app.clock, app.log, app.github?.client ?? null));
+  app.decorate(
+    'githubQueue',
+    createGithubQueue(
+      app.db,
+      app.clock,
+      app.log,
+      app.github
+        ? {
+            lookups: app.github.client,
+            webUrl: app.github.config.webUrl,
+            staleAfterMs: app.github.config.staleAfterMs,
+            summonCursor: cursorSummoner(app.db, app.github, app.clock),
+          }
+        : null,
+    ),
+  );
   // Deliveries stored before a restart are applied once Baton is up; shutdown waits for the one in hand.
   app.addHook('onReady', async () => {
     if (app.github) app.githubQueue.kick();
   });
-  app.addHook('onClose', async () => app.githubQueue.idle());
+  app.addHook('onClose', async () => app.githubQueue.close());
   app.decorate('teamEvents', createTeamEventHub(options.database, app.log));
   app.addHook('onClose', async () => app.teamEvents.close());
   app.decorate(

@@ -63,6 +63,29 @@ describe('Hand off… in the item panel', () => {
     expect(screen.getByRole('button', { name: 'Checkout page' }).closest('[data-card-id]')).toHaveTextContent('Sent');
   });
 
+  it('GitHub’s answer lost: the panel says the issue is not yet confirmed and the card is not marked sent', async () => {
+    planBackend.seed([{ id: 'u', description: 'Refunds page', itemType: 2 }]);
+    Object.assign(githubBackend, { connected: true, repository: 'acme/shop', baseBranch: 'main' });
+    handoffBackend.unconfirmed = true;
+    const user = userEvent.setup();
+    const { idle } = renderBoard();
+    const dialog = await openHandoff(user, 'Refunds page');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to Claude Code' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      /^GitHub did not answer in time, so it is not yet known whether the issue was opened/,
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'Hand-off' })).toHaveValue('0');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await within(dialog).findByTestId('handoff-history')).toHaveTextContent(
+      'Claude Code · Waiting for GitHub to confirm the issue',
+    );
+    await user.keyboard('{Escape}');
+    await act(idle);
+    expect(screen.getByRole('button', { name: 'Refunds page' }).closest('[data-card-id]')).not.toHaveTextContent(
+      'Sent',
+    );
+  });
+
   it('sends to Copilot once the sender has connected their GitHub account', async () => {
     planBackend.seed([{ id: 'c', description: 'Coupon codes', itemType: 2 }]);
     Object.assign(githubBackend, {

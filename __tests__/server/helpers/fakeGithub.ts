@@ -75,7 +75,22 @@ export class FakeGithub {
   /** How long user tokens last, in seconds (GitHub: 8 hours). */
   userTokenSeconds = 28_800;
   /** Answers the next requests with this status (a GitHub outage), or hangs them when 'hang'. */
-  failNext: { times: number; status: number | 'hang'; path?: RegExp } | null = null;
+  failNext: {
+    times: number;
+    status: number | 'hang';
+    path?: RegExp;
+    method?: string;
+    /** GitHub's error body and headers for this answer (default `{ message: 'Server Error' }`). */
+    body?: unknown;
+    headers?: Record<string, string>;
+  } | null = null;
+  /**
+   * Does what the next matching requests ask, then answers only after `ms` (or never: 'hang') — GitHub
+   * creating an issue but its answer arriving after the caller gave up.
+   */
+  lateNext: { times: number; ms: number | 'hang'; path?: RegExp; method?: string } | null = null;
+  /** The app's slug: issues the app opens are authored by `<slug>[bot]`. */
+  appSlug = 'baton-handoff';
   private readonly tokens = new Map<string, number>();
   /** OAuth codes GitHub would put in the install redirect: each once, for a user reaching these installations. */
   private readonly codes = new Map<string, { installationIds: number[]; user: FakeUser }>();
@@ -126,6 +141,10 @@ export class FakeGithub {
 
   /** Where it listens, once started. */
   url = '';
+  /** Its web pages' origin as GitHub would give it (https, on the host Baton is configured for). */
+  get web() {
+    return this.url.replace(/^http:/, 'https:');
+  }
 
   async start(): Promise<string> {
     this.server = createServer((request, response) =>
@@ -173,14 +192,23 @@ export class FakeGithub {
       auth,
       body: text ? JSON.parse(text) : null,
     });
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify(body));
+    const matches = (rule: { path?: RegExp; method?: string }) =>
+      (!rule.path || rule.path.test(url.pathname)) && (!rule.method || rule.method === request.method);
+    const late = this.lateNext && this.lateNext.times > 0 && matches(this.lateNext) ? this.lateNext.ms : null;
+    if (late !== null) this.lateNext!.times--;
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      const answer = () => {
+        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+        response.end(JSON.stringify(body));
+      };
+      if (late === 'hang') return void this.hanging.add(response);
+      if (late !== null) return void setTimeout(answer, late);
+      answer();
     };
-    if (this.failNext && this.failNext.times > 0 && (!this.failNext.path || this.failNext.path.test(url.pathname))) {
+    if (this.failNext && this.failNext.times > 0 && matches(this.failNext)) {
       this.failNext.times--;
       if (this.failNext.status === 'hang') return void this.hanging.add(response);
-      return send(this.failNext.status, { message: 'Server Error' });
+      return send(this.failNext.status, this.failNext.body ?? { message: 'Server Error' }, this.failNext.headers);
     }
     if (url.pathname === '/login/oauth/access_token' && request.method === 'POST') {
       // GitHub answers OAuth errors with 200 and an error field; a code and a refresh token work once.
@@ -287,7 +315,7 @@ export class FakeGithub {
       const { body } = JSON.parse(text) as { body: string };
       this.comments.push({ repository, number, body, by: userToken.user.login });
       return send(201, {
-        html_url: `https://github.example/${repository}/issues/${number}#issuecomment-${this.comments.length}`,
+        html_url: `${this.web}/${repository}/issues/${number}#issuecomment-${this.comments.length}`,
       });
     }
     const issue = /^\/repos\/([^/]+)\/([^/]+)\/issues(?:\/(\d+))?$/.exec(url.pathname);
@@ -327,10 +355,31 @@ export class FakeGithub {
         });
         return send(201, {
           number,
-          html_url: `https://github.example/${repository}/issues/${number}`,
+          html_url: `${this.web}/${repository}/issues/${number}`,
           state: 'open',
           assignees: assignees.map((login) => ({ login: login === 'copilot-swe-agent[bot]' ? 'Copilot' : login })),
         });
+      }
+      if (request.method === 'GET' && !issue[3]) {
+        // Newest first, as `sort=created&direction=desc` asks; authors as GitHub shows them.
+        const listed = this.issues
+          .filter((i) => i.repository === repository)
+          .reverse()
+          .slice(0, Number(url.searchParams.get('per_page') ?? 30));
+        return send(
+          200,
+          listed.map((i) => ({
+            number: i.number,
+            html_url: `${this.web}/${repository}/issues/${i.number}`,
+            body: i.body,
+            state: i.state,
+            assignees: i.assignees.map((login) => ({ login: login === 'copilot-swe-agent[bot]' ? 'Copilot' : login })),
+            user:
+              i.openedBy === 'app'
+                ? { login: `${this.appSlug}[bot]`, type: 'Bot' }
+                : { login: i.openedBy, type: 'User' },
+          })),
+        );
       }
       if (request.method === 'PATCH' && issue[3]) {
         const stored = this.issues.find((i) => i.repository === repository && i.number === Number(issue[3]));

@@ -17,7 +17,17 @@ export type SendToAgentApiResponse = /** status 200 Default Response */ {
   itemId: string;
   agent: 'claude-code' | 'copilot' | 'cursor';
   automationKind: number;
-  state: 'pending' | 'active' | 'awaitingInput' | 'complete' | 'error' | 'stale';
+  state:
+    | 'pending'
+    | 'active'
+    | 'awaitingInput'
+    | 'prOpen'
+    | 'checksFailing'
+    | 'complete'
+    | 'error'
+    | 'closedUnmerged'
+    | 'stale'
+    | 'paused';
   repository: string | null;
   baseBranch: string | null;
   issueNumber: number | null;
@@ -40,6 +50,8 @@ export type SendToAgentApiResponse = /** status 200 Default Response */ {
     /** Starts Claude Code on the item. */
     run: string;
   };
+  /** Set when GitHub did not say whether it opened the issue: the hand-off is recorded without one and the issue is linked when GitHub reports it. */
+  notice?: string;
 };
 export type SendToAgentApiArg = {
   itemId: string;
@@ -59,7 +71,17 @@ export type GetItemHandoffsApiResponse = /** status 200 Default Response */ {
     itemId: string;
     agent: 'claude-code' | 'copilot' | 'cursor';
     automationKind: number;
-    state: 'pending' | 'active' | 'awaitingInput' | 'complete' | 'error' | 'stale';
+    state:
+      | 'pending'
+      | 'active'
+      | 'awaitingInput'
+      | 'prOpen'
+      | 'checksFailing'
+      | 'complete'
+      | 'error'
+      | 'closedUnmerged'
+      | 'stale'
+      | 'paused';
     repository: string | null;
     baseBranch: string | null;
     issueNumber: number | null;

@@ -12,6 +12,8 @@ export const githubEnvSchema = {
   GITHUB_API_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://api.github.com' }),
   GITHUB_WEB_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://github.com' }),
   GITHUB_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 120, default: 10 }),
+  /** Hours without a sign of the agent after which a hand-off shows as stale. */
+  GITHUB_HANDOFF_STALE_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 90, default: 24 }),
   /** 32 bytes, base64: encrypts users' GitHub tokens at rest. Derived from the app's key when unset. */
   GITHUB_TOKEN_KEY: Type.Optional(Type.String({ minLength: 1 })),
 };
@@ -33,6 +35,8 @@ export interface GithubConfig {
   webUrl: string;
   /** How long one GitHub API call may take. */
   timeoutMs: number;
+  /** How long a hand-off may go without a sign of its agent before it is stale. */
+  staleAfterMs: number;
   /** The AES-256 key users' GitHub tokens are stored under. */
   tokenKey: Buffer;
 }
@@ -79,6 +83,7 @@ export function githubConfig(env: GithubEnv, fail: (variable: string, why: strin
     apiUrl: env.GITHUB_API_URL.replace(/\/+$/, ''),
     webUrl: env.GITHUB_WEB_URL.replace(/\/+$/, ''),
     timeoutMs: Math.round(env.GITHUB_TIMEOUT_SECONDS * 1000),
+    staleAfterMs: Math.round(env.GITHUB_HANDOFF_STALE_HOURS * 3_600_000),
     tokenKey,
   };
 }

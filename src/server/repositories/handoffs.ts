@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { handoffEvents, handoffs, type HandoffRow } from '../db/schema';
 
 export async function insertHandoff(db: Db, row: typeof handoffs.$inferInsert): Promise<HandoffRow> {
   const [stored] = await db.insert(handoffs).values(row).returning();
   return stored!;
+}
+
+/** Takes back a hand-off whose issue GitHub certainly did not open (it refused the request). */
+export async function deleteHandoff(db: Db, id: string): Promise<void> {
+  await db.delete(handoffs).where(eq(handoffs.id, id));
+}
+
+/** The hand-off still waiting for its issue whose body carries this marker, if any. */
+export async function findHandoffByMarker(db: Db, marker: string): Promise<HandoffRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(handoffs)
+    .where(and(eq(handoffs.issueMarker, marker), isNull(handoffs.issueNumber)))
+    .limit(1);
+  return row;
 }
 
 export async function appendHandoffEvent(
@@ -53,7 +68,20 @@ export async function findLatestItemHandoff(db: Db, teamId: string, itemId: stri
 export async function updateHandoff(
   db: Db,
   id: string,
-  change: Partial<Pick<HandoffRow, 'state' | 'pullRequests' | 'branch' | 'jobUrl'>>,
+  change: Partial<
+    Pick<
+      HandoffRow,
+      | 'state'
+      | 'pullRequests'
+      | 'branch'
+      | 'jobUrl'
+      | 'runId'
+      | 'issueNumber'
+      | 'issueUrl'
+      | 'pausedFrom'
+      | 'lastSignAt'
+    >
+  >,
   now: Date,
 ): Promise<void> {
   await db

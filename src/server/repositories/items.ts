@@ -60,10 +60,12 @@ export async function updateItem(db: Db, itemId: string, change: ItemChange, now
   return row?.version ?? 0;
 }
 
-/** What an agent or GitHub reports of an item's work: its status (never lowered), its pull request, its completion. */
+/** What an agent or GitHub reports of an item's work: its status (never lowered), its links, its completion. */
 export interface ItemWork {
   status: WorkflowStatus;
   pullRequestUrl?: string;
+  /** The hand-off's issue (or session) the agent works from. */
+  codingAgentUrl?: string;
   completed?: boolean;
 }
 
@@ -74,12 +76,13 @@ export interface ItemWork {
  * Answers the new version, or null when nothing changed.
  */
 export async function advanceItemWork(db: Db, itemId: string, work: ItemWork, now: Date): Promise<number | null> {
-  const { status, pullRequestUrl, completed } = work;
+  const { status, pullRequestUrl, codingAgentUrl, completed } = work;
   const [row] = await db
     .update(items)
     .set({
       workflowStatus: sql`greatest(${items.workflowStatus}, ${status})`,
       ...(pullRequestUrl ? { pullRequestUrl } : {}),
+      ...(codingAgentUrl ? { codingAgentUrl } : {}),
       ...(completed
         ? { completionDate: sql`coalesce(${items.completionDate}, ${now.toISOString()}::timestamptz)` }
         : {}),
@@ -92,6 +95,7 @@ export async function advanceItemWork(db: Db, itemId: string, work: ItemWork, no
         or(
           lt(items.workflowStatus, status),
           pullRequestUrl ? sql`${items.pullRequestUrl} is distinct from ${pullRequestUrl}` : undefined,
+          codingAgentUrl ? sql`${items.codingAgentUrl} is distinct from ${codingAgentUrl}` : undefined,
           completed ? isNull(items.completionDate) : undefined,
         ),
       ),

@@ -145,7 +145,14 @@ export async function githubUserStatus(
     repositories,
     problem,
     user: userLogin ? { login: userLogin } : null,
-    agents: agentReadiness({ connection, appSlug: setup.config.slug, userLogin, claudeWorkflow, copilot }),
+    agents: agentReadiness({
+      connection,
+      reachable: connection && !problem ? repositories.map((r) => r.fullName) : null,
+      appSlug: setup.config.slug,
+      userLogin,
+      claudeWorkflow,
+      copilot,
+    }),
   };
 }
 

@@ -9,8 +9,10 @@ import type { GithubUserAuthorizationRow } from '../db/schema';
 import type { GithubUser, GithubUserToken } from '../integrations/github/githubClient';
 import { openToken, sealToken } from '../integrations/github/tokenCipher';
 import {
+  claimTokenRefresh,
   deleteGithubUserAuthorization,
   findGithubUserAuthorization,
+  releaseTokenRefresh,
   saveGithubUserAuthorization,
 } from '../repositories/githubUserAuthorizations';
 import { invalidRequest } from '../errors';
@@ -89,45 +91,73 @@ export function authorizationUsable(row: GithubUserAuthorizationRow | undefined,
   );
 }
 
+/** How long one request may hold the refresh: longer than GitHub's answer may take. */
+const REFRESH_CLAIM_MS = 2 * 60 * 1000;
+/** How long a request waits for another one's refresh before saying to try again. */
+const REFRESH_WAIT_MS = 15_000;
+
 /**
- * The user's GitHub token, refreshed first when it is about to expire. The row is locked while it is
- * refreshed: GitHub rotates the refresh token, so two refreshes at once would lose the authorization.
+ * The user's GitHub token, refreshed first when it is about to expire. GitHub rotates the refresh token,
+ * so only one request refreshes: it claims the row in one statement and asks GitHub with no transaction
+ * open (a slow GitHub must not hold the database); the others wait for its result.
  */
 export async function userToken(db: Db, setup: GithubSetup, userId: string, now: Date): Promise<string> {
   const key = setup.config.tokenKey;
   const fresh = (row: GithubUserAuthorizationRow) =>
     !row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() - REFRESH_MARGIN_MS > now.getTime();
+  const usable = (row: GithubUserAuthorizationRow | undefined) =>
+    row && fresh(row) ? openToken(key, row.accessToken) : null;
 
   const stored = await findGithubUserAuthorization(db, userId);
   if (!stored)
     throw invalidRequest('Connect your GitHub account first (Settings → GitHub): this agent is started as you.');
-  if (fresh(stored)) {
-    const token = openToken(key, stored.accessToken);
-    if (token) return token;
-  }
+  const current = usable(stored);
+  if (current) return current;
 
-  const outcome = await db.transaction(async (tx) => {
-    const row = await findGithubUserAuthorization(tx, userId, { forUpdate: true });
-    if (!row) return { forgotten: 'Your GitHub authorization was removed' };
-    const current = openToken(key, row.accessToken);
-    // Another request refreshed it while this one waited for the lock.
-    if (current && fresh(row)) return { token: current };
-    const refreshToken = row.refreshToken ? openToken(key, row.refreshToken) : null;
-    const refreshable =
-      refreshToken && (!row.refreshTokenExpiresAt || row.refreshTokenExpiresAt.getTime() > now.getTime());
-    const renewed = refreshable ? await setup.client.refreshUserToken(refreshToken) : null;
-    if (!renewed) {
-      await deleteGithubUserAuthorization(tx, userId);
-      return { forgotten: 'Your GitHub authorization has expired' };
+  const waitUntil = Date.now() + REFRESH_WAIT_MS;
+  for (;;) {
+    const claimed = await claimTokenRefresh(db, userId, now, new Date(now.getTime() + REFRESH_CLAIM_MS));
+    if (claimed) {
+      // Another request may have refreshed it between the read and the claim.
+      const already = usable(claimed);
+      if (already) {
+        await releaseTokenRefresh(db, userId);
+        return already;
+      }
+      return refreshClaimed(db, setup, claimed, now);
     }
-    await storeUserAuthorization(tx, setup, {
-      userId,
-      token: renewed,
-      user: { id: row.githubUserId, login: row.githubLogin },
-      now,
-    });
-    return { token: renewed.token };
+    const row = await findGithubUserAuthorization(db, userId);
+    if (!row) throw reconnect('Your GitHub authorization was removed');
+    const refreshed = usable(row);
+    if (refreshed) return refreshed;
+    if (Date.now() > waitUntil) throw invalidRequest('Your GitHub token is being renewed: try again in a moment.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Refreshes the tokens of a claimed row; GitHub refusing the refresh token forgets the authorization. */
+async function refreshClaimed(db: Db, setup: GithubSetup, row: GithubUserAuthorizationRow, now: Date) {
+  const key = setup.config.tokenKey;
+  const refreshToken = row.refreshToken ? openToken(key, row.refreshToken) : null;
+  const refreshable =
+    refreshToken && (!row.refreshTokenExpiresAt || row.refreshTokenExpiresAt.getTime() > now.getTime());
+  let renewed: GithubUserToken | null;
+  try {
+    renewed = refreshable ? await setup.client.refreshUserToken(refreshToken) : null;
+  } catch (error) {
+    // GitHub did not answer: the tokens are as they were, and the next request may try again.
+    await releaseTokenRefresh(db, row.userId);
+    throw error;
+  }
+  if (!renewed) {
+    await deleteGithubUserAuthorization(db, row.userId);
+    throw reconnect('Your GitHub authorization has expired');
+  }
+  await storeUserAuthorization(db, setup, {
+    userId: row.userId,
+    token: renewed,
+    user: { id: row.githubUserId, login: row.githubLogin },
+    now,
   });
-  if ('forgotten' in outcome) throw reconnect(outcome.forgotten!);
-  return outcome.token;
+  return renewed.token;
 }

@@ -8,7 +8,19 @@ import { BranchName, Id } from './common';
 import { IntegerEnum } from './items';
 import { CodingAgents } from './github';
 
-export const HandoffStates = ['pending', 'active', 'awaitingInput', 'complete', 'error', 'stale'] as const;
+/** A hand-off's states (docs/handoff.md has the machine); complete is final. */
+export const HandoffStates = [
+  'pending',
+  'active',
+  'awaitingInput',
+  'prOpen',
+  'checksFailing',
+  'complete',
+  'error',
+  'closedUnmerged',
+  'stale',
+  'paused',
+] as const;
 export type HandoffState = (typeof HandoffStates)[number];
 
 export const HANDOFF_LIMITS = { instructions: 4_000 } as const;
@@ -66,7 +78,18 @@ export const TerminalCommands = Type.Object({
 });
 
 /** What a send answers: the hand-off, and for a terminal hand-off the commands to paste. */
-export const SentHandoff = Type.Composite([Handoff, Type.Object({ terminal: Type.Optional(TerminalCommands) })]);
+export const SentHandoff = Type.Composite([
+  Handoff,
+  Type.Object({
+    terminal: Type.Optional(TerminalCommands),
+    notice: Type.Optional(
+      Type.String({
+        description:
+          'Set when GitHub did not say whether it opened the issue: the hand-off is recorded without one and the issue is linked when GitHub reports it.',
+      }),
+    ),
+  }),
+]);
 export type SentHandoff = Static<typeof SentHandoff>;
 
 export const HandoffEvent = Type.Object({

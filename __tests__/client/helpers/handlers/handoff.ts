@@ -5,11 +5,14 @@ import { planBackend } from './planBackend';
 /** The server's side of send-to-agent: a readiness rule the tests can set, and the item updated as the server does. */
 export const handoffBackend = {
   notReady: null as string | null,
+  /** GitHub's answer to the issue was lost: the server answers the hand-off without an issue, with a notice. */
+  unconfirmed: false,
   sent: [] as { itemId: string; agent: string; automationKind: number; instructions?: string; force?: boolean }[],
   /** The hand-offs the server holds, as GET …/handoffs answers them. */
   records: [] as (Record<string, unknown> & { itemId: string; events: unknown[] })[],
   reset() {
     this.notReady = null;
+    this.unconfirmed = false;
     this.sent = [];
     this.records = [];
   },
@@ -65,6 +68,32 @@ export const handoffHandlers = [
       );
     }
     const number = handoffBackend.sent.length;
+    if (handoffBackend.unconfirmed) {
+      const waiting = {
+        id: `handoff-${number}`,
+        itemId: item.id,
+        agent: body.agent,
+        automationKind: 0,
+        state: 'pending',
+        repository: 'acme/shop',
+        baseBranch: 'main',
+        issueNumber: null,
+        issueUrl: null,
+        branch: null,
+        jobUrl: null,
+        pullRequests: [],
+        createdBy: 'user-1',
+        createdAt: new Date().toISOString(),
+      };
+      handoffBackend.records.unshift({ ...waiting, events: [] });
+      return HttpResponse.json(
+        ok({
+          ...waiting,
+          notice:
+            'GitHub did not answer in time, so it is not yet known whether the issue was opened. The hand-off is recorded and Baton links the issue as soon as GitHub reports it; if none appears within a few minutes, send again.',
+        }),
+      );
+    }
     const issueUrl = `https://github.example/acme/shop/issues/${number}`;
     Object.assign(item, { codingAgentUrl: issueUrl, workflowStatus: 1 });
     const handoff = {

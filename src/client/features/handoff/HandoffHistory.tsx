@@ -4,14 +4,25 @@ import styles from './HandoffSection.module.css';
 
 type Handoff = GetItemHandoffsApiResponse['handoffs'][number];
 
+/** The hand-off states of docs/handoff.md, as the panel names them. */
 const stateNames: Record<string, string> = {
   pending: 'Waiting for the agent',
   active: 'Agent at work',
   awaitingInput: 'Waiting for you',
+  prOpen: 'Pull request open',
+  checksFailing: 'Pull request open, checks failing',
   complete: 'Complete',
-  error: 'Failed',
-  stale: 'Stale',
+  error: 'The agent failed',
+  closedUnmerged: 'Closed without merging',
+  stale: 'No sign of the agent',
+  paused: 'Paused: GitHub app suspended or repository access removed',
 };
+
+/** A GitHub hand-off whose issue GitHub has not confirmed yet (its answer was lost) says so. */
+const stateName = (handoff: Handoff) =>
+  handoff.state === 'pending' && handoff.automationKind === 0 && handoff.issueNumber === null
+    ? 'Waiting for GitHub to confirm the issue'
+    : (stateNames[handoff.state] ?? handoff.state);
 
 const external = { target: '_blank', rel: 'noreferrer' } as const;
 
@@ -59,7 +70,7 @@ export function HandoffHistory({ itemId }: { itemId: string }) {
   return (
     <div className={styles.history} data-testid="handoff-history">
       <p>
-        <strong>{codingAgentNames[latest.agent]}</strong> · {stateNames[latest.state] ?? latest.state}
+        <strong>{codingAgentNames[latest.agent]}</strong> · {stateName(latest)}
       </p>
       <HandoffLinks handoff={latest} />
       <ol className={styles.events}>

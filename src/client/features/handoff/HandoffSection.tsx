@@ -63,6 +63,8 @@ export function HandoffSection(props: {
         ...(force ? { force: true } : {}),
       }).unwrap();
       setSent(handoff);
+      // Without its issue yet (GitHub's answer was lost) the item stays as it was until GitHub reports it.
+      if (!handoff.issueUrl && !handoff.terminal) return;
       const saved = {
         ...(handoff.issueUrl ? { codingAgentUrl: handoff.issueUrl } : {}),
         workflowStatus: WorkflowStatus.SentToAgent,
@@ -82,6 +84,16 @@ export function HandoffSection(props: {
   const chosen = readiness.find((entry) => entry.agent === agent);
 
   if (sent?.terminal) return <TerminalHandoff itemId={props.itemId} terminal={sent.terminal} onClose={props.onClose} />;
+  if (sent?.notice) {
+    return (
+      <div className={styles.box} role="status">
+        <p>{sent.notice}</p>
+        <div className={styles.actions}>
+          <Button onClick={props.onClose}>Done</Button>
+        </div>
+      </div>
+    );
+  }
   if (sent) {
     return (
       <div className={styles.box} role="status">

@@ -17,6 +17,8 @@ export const githubConnections = pgTable(
     accountType: text('account_type').notNull(),
     repository: text('repository'),
     baseBranch: text('base_branch'),
+    /** Set while the installation is suspended on GitHub: hand-offs pause, nothing is sent. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     connectedBy: text('connected_by').notNull(),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

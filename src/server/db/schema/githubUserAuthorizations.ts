@@ -19,6 +19,8 @@ export const githubUserAuthorizations = pgTable(
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
     refreshToken: text('refresh_token'),
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    /** Held while one request refreshes the tokens (GitHub rotates them), without a transaction open. */
+    refreshClaimedUntil: timestamp('refresh_claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -33,6 +33,15 @@ export const handoffs = pgTable(
       .$type<{ number: number; url: string; state: string }[]>()
       .notNull()
       .default([]),
+    /**
+     * A secret the issue body carries: if GitHub opens the issue but its answer is lost, the issue is
+     * found by it (a listing, or its `issues.opened` delivery) instead of opening another.
+     */
+    issueMarker: text('issue_marker'),
+    /** The state a suspended installation paused the hand-off in; unsuspending resumes it. */
+    pausedFrom: text('paused_from'),
+    /** The last sign of the agent (or the send): a hand-off without one for long enough turns stale. */
+    lastSignAt: timestamp('last_sign_at', { withTimezone: true }),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -41,6 +50,7 @@ export const handoffs = pgTable(
     index('handoffs_item').on(table.itemId, table.createdAt),
     index('handoffs_issue').on(table.repository, table.issueNumber),
     index('handoffs_run').on(table.runId),
+    index('handoffs_marker').on(table.issueMarker),
   ],
 );
 export type HandoffRow = typeof handoffs.$inferSelect;

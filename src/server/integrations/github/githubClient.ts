@@ -24,7 +24,11 @@ interface HttpError {
   name: 'HttpError';
   status: number;
   message: string;
-  response?: { status: number };
+  response?: {
+    status: number;
+    headers?: Record<string, string | number | undefined>;
+    data?: unknown;
+  };
 }
 const isHttpError = (error: unknown): error is HttpError => (error as HttpError | null)?.name === 'HttpError';
 
@@ -107,6 +111,20 @@ export interface GithubClient {
     issue: { repository: string; title: string; body: string; labels?: string[] },
   ): Promise<{ number: number; url: string }>;
   /**
+   * The issue of a recent send whose answer was lost: the latest 50 issues of the repository are read
+   * and the one whose body carries the marker is answered (null when none does).
+   */
+  findIssueByMarker(
+    installationId: number,
+    repository: string,
+    marker: string,
+  ): Promise<{
+    number: number;
+    url: string;
+    assignees: string[];
+    author: { login: string; type: string } | null;
+  } | null>;
+  /**
    * The repository's workflows that run Claude Code (anthropics/claude-code-action), each with the bots
    * its `allowed_bots` lets start it; null when the app may not read the repository's contents.
    */
@@ -131,16 +149,88 @@ export const COPILOT_LOGIN = 'copilot-swe-agent';
 /** Workflow files read to find Claude's: a repository rarely has more. */
 const MAX_WORKFLOWS = 30;
 
-/** A GitHub failure, told plainly; nothing Baton stores depends on a call that failed. */
-function githubFailed(error: unknown): ApiError {
+/**
+ * A GitHub call that failed. `uncertain` when GitHub may have done it anyway (no answer in time, the
+ * connection dropped, or a 5xx): a call that creates something must then look before trying again.
+ */
+export class GithubCallFailed extends ApiError {
+  constructor(
+    message: string,
+    readonly uncertain: boolean,
+    readonly status: number | null,
+    /** When GitHub's rate limit lets Baton ask again (from `retry-after` or `x-ratelimit-reset`). */
+    readonly retryAt: Date | null = null,
+  ) {
+    super('Failed', message, 502);
+  }
+}
+
+/** When a rate-limited call may be made again: `retry-after` (seconds), else `x-ratelimit-reset` (epoch seconds). */
+function rateLimitedUntil(error: HttpError, now: number): Date | null {
+  const headers = error.response?.headers ?? {};
+  const limited =
+    error.status === 429 ||
+    (error.status === 403 &&
+      (String(headers['x-ratelimit-remaining']) === '0' || headers['retry-after'] !== undefined));
+  if (!limited) return null;
+  const retryAfter = Number(headers['retry-after']);
+  if (retryAfter > 0) return new Date(now + retryAfter * 1000);
+  const reset = Number(headers['x-ratelimit-reset']);
+  // Without either, GitHub's advice for secondary limits: wait at least a minute.
+  return reset > 0 ? new Date(reset * 1000) : new Date(now + 60_000);
+}
+
+/** GitHub's own words for a refusal: its message and, for 422, what each field was refused for. */
+function refusalDetail(error: HttpError): string {
+  const data = error.response?.data as
+    { message?: string; errors?: ({ message?: string; field?: string; code?: string } | string)[] } | undefined;
+  const message = data?.message ?? error.message;
+  const details = (data?.errors ?? [])
+    .map((detail) =>
+      typeof detail === 'string' ? detail : (detail.message ?? [detail.field, detail.code].filter(Boolean).join(' ')),
+    )
+    .filter(Boolean);
+  return details.length > 0 ? `${message}: ${details.join('; ')}` : message;
+}
+
+const clock = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
+
+/** What a failed call means for the user: a read changed nothing; a write GitHub did not confirm may have happened. */
+function githubFailed(error: unknown, kind: 'read' | 'write' = 'read'): GithubCallFailed {
   // GitHub answered: Octokit's RequestError carries the response. Otherwise the request never got one.
   if (isHttpError(error) && error.response) {
-    return new ApiError('Failed', `GitHub refused the request (HTTP ${error.status}): ${error.message}`, 502);
+    const { status } = error;
+    const retryAt = rateLimitedUntil(error, Date.now());
+    if (retryAt) {
+      return new GithubCallFailed(
+        `GitHub's rate limit for Baton's app is used up until ${clock(retryAt)} (HTTP ${status}): nothing was done; try again then.`,
+        false,
+        status,
+        retryAt,
+      );
+    }
+    const uncertain = kind === 'write' && status >= 500;
+    const what =
+      status === 404
+        ? 'GitHub cannot find it (HTTP 404) — the repository may be gone, or the app may not reach it'
+        : status === 410
+          ? 'GitHub says it is gone (HTTP 410)'
+          : status === 422
+            ? 'GitHub refused the request as invalid (HTTP 422)'
+            : status === 403
+              ? 'GitHub refused the request (HTTP 403) — the app or your account may lack a permission'
+              : `GitHub refused the request (HTTP ${status})`;
+    return new GithubCallFailed(`${what}: ${refusalDetail(error)}`, uncertain, status);
   }
   const cause = (error as { cause?: { name?: string } } | null)?.cause ?? error;
   const name = (cause as { name?: string } | null)?.name;
   const reason = name === 'TimeoutError' || name === 'AbortError' ? 'did not answer in time' : 'could not be reached';
-  return new ApiError('Failed', `GitHub ${reason}. Nothing was changed; try again.`, 502);
+  // fetch's own cause: a refused or unresolved connection never reached GitHub, so nothing happened.
+  const code = (cause as { cause?: { code?: string } } | null)?.cause?.code;
+  if (kind === 'write' && !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? '')) {
+    return new GithubCallFailed(`GitHub ${reason}; it may have done what was asked.`, true, null);
+  }
+  return new GithubCallFailed(`GitHub ${reason}. Nothing was changed; try again.`, false, null);
 }
 
 /**
@@ -172,21 +262,25 @@ export function createGithubClient(config: GithubConfig): GithubClient {
     return { installation: await app.getInstallationOctokit(installationId), owner, repo };
   };
 
-  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+  const call = async <T>(run: () => Promise<T>, kind: 'read' | 'write' = 'read'): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw githubFailed(error);
+      throw githubFailed(error, kind);
     }
   };
   /** A call made with a user's token: a 401 means the user's authorization is gone. */
-  const asUser = async <T>(token: string, run: (user: import('@octokit/core').Octokit) => Promise<T>) => {
+  const asUser = async <T>(
+    token: string,
+    run: (user: import('@octokit/core').Octokit) => Promise<T>,
+    kind: 'read' | 'write' = 'read',
+  ) => {
     const { ApiOctokit } = await octokit();
     try {
       return await run(new ApiOctokit({ auth: token }));
     } catch (error) {
       if (isHttpError(error) && error.status === 401) throw new GithubAuthorizationRevoked();
-      throw githubFailed(error);
+      throw githubFailed(error, kind);
     }
   };
   const oauthClient = { clientType: 'github-app' as const, ...config.oauth };
@@ -263,6 +357,28 @@ export function createGithubClient(config: GithubConfig): GithubClient {
           ...(issue.labels?.length ? { labels: issue.labels } : {}),
         });
         return { number: data.number, url: data.html_url };
+      }, 'write'),
+
+    findIssueByMarker: (installationId, repository, marker) =>
+      call(async () => {
+        const { installation, owner, repo } = await inRepository(installationId, repository);
+        const { data } = await installation.request('GET /repos/{owner}/{repo}/issues', {
+          owner,
+          repo,
+          state: 'all',
+          sort: 'created',
+          direction: 'desc',
+          per_page: 50,
+        });
+        // Oldest first among matches: a copy someone made of the marker later never wins.
+        const found = data.filter((issue) => !issue.pull_request && issue.body?.includes(marker)).at(-1);
+        if (!found) return null;
+        return {
+          number: found.number,
+          url: found.html_url,
+          assignees: (found.assignees ?? []).map((assignee) => assignee.login),
+          author: found.user ? { login: found.user.login, type: found.user.type } : null,
+        };
       }),
 
     claudeWorkflows: (installationId, repository) =>
@@ -330,7 +446,7 @@ export function createGithubClient(config: GithubConfig): GithubClient {
           state: 'closed',
           state_reason: 'not_planned',
         });
-      }),
+      }, 'write'),
 
     userReachesInstallation: (token, installationId) =>
       asUser(token, async (user) => {
@@ -364,22 +480,26 @@ export function createGithubClient(config: GithubConfig): GithubClient {
       }),
 
     createIssueAsUser: (token, issue) =>
-      asUser(token, async (user) => {
-        const [owner, repo] = issue.repository.split('/') as [string, string];
-        const { data } = await user.request('POST /repos/{owner}/{repo}/issues', {
-          owner,
-          repo,
-          title: issue.title,
-          body: issue.body,
-          assignees: issue.assignees,
-          ...(issue.agentAssignment ? { agent_assignment: issue.agentAssignment } : {}),
-        });
-        return {
-          number: data.number,
-          url: data.html_url,
-          assignees: (data.assignees ?? []).map((assignee) => assignee.login),
-        };
-      }),
+      asUser(
+        token,
+        async (user) => {
+          const [owner, repo] = issue.repository.split('/') as [string, string];
+          const { data } = await user.request('POST /repos/{owner}/{repo}/issues', {
+            owner,
+            repo,
+            title: issue.title,
+            body: issue.body,
+            assignees: issue.assignees,
+            ...(issue.agentAssignment ? { agent_assignment: issue.agentAssignment } : {}),
+          });
+          return {
+            number: data.number,
+            url: data.html_url,
+            assignees: (data.assignees ?? []).map((assignee) => assignee.login),
+          };
+        },
+        'write',
+      ),
 
     copilotAssignable: (token, repository) =>
       asUser(token, async (user) => {
@@ -399,15 +519,19 @@ export function createGithubClient(config: GithubConfig): GithubClient {
       }),
 
     commentAsUser: (token, comment) =>
-      asUser(token, async (user) => {
-        const [owner, repo] = comment.repository.split('/') as [string, string];
-        const { data } = await user.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-          owner,
-          repo,
-          issue_number: comment.number,
-          body: comment.body,
-        });
-        return { url: data.html_url };
-      }),
+      asUser(
+        token,
+        async (user) => {
+          const [owner, repo] = comment.repository.split('/') as [string, string];
+          const { data } = await user.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+            owner,
+            repo,
+            issue_number: comment.number,
+            body: comment.body,
+          });
+          return { url: data.html_url };
+        },
+        'write',
+      ),
   };
 }

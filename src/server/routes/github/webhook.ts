@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { answersEmpty, okEmpty } from '../responses';
-import { githubDeliveries } from '../../db/schema';
+import { storeDelivery } from '../../repositories/githubDeliveries';
 import { ApiError, notFound } from '../../errors';
 import { readDelivery } from './webhookDelivery';
 
@@ -12,7 +12,8 @@ const loadVerify = () => import('@octokit/webhooks-methods').then((module) => mo
 /**
  * GitHub's webhook (agents.md §3). The signature covers the exact bytes sent, so this scope keeps the
  * body raw; session and CSRF checks do not apply — the signature does. A verified delivery is stored
- * under its `X-GitHub-Delivery` id (a repeat changes nothing), answered at once, and applied after.
+ * under its `X-GitHub-Delivery` id (a repeat of an applied one changes nothing; GitHub's redelivery of
+ * a failed one is taken again), answered at once, and applied after.
  */
 export default async function githubWebhookRoute(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
@@ -46,18 +47,17 @@ export default async function githubWebhookRoute(app: FastifyInstance) {
         throw new ApiError('Unauthorized', 'The signature does not match this payload.', 401);
       }
       const { deliveryId, event, installationId, payload } = readDelivery(request.headers, rawBody);
-      const stored = await app.db
-        .insert(githubDeliveries)
-        .values({
+      const stored = await storeDelivery(
+        app.db,
+        {
           deliveryId,
           event,
           installationId,
           payload,
-          receivedAt: app.clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning({ deliveryId: githubDeliveries.deliveryId });
-      if (stored.length === 0) request.log.info({ deliveryId }, 'GitHub delivery repeated: dropped');
+        },
+        app.clock.now(),
+      );
+      if (!stored) request.log.info({ deliveryId }, 'GitHub delivery repeated: dropped');
       else app.githubQueue.kick();
       return okEmpty();
     },

@@ -85,18 +85,33 @@ function copilotCheck(finding: CopilotFinding, repository: string | null) {
 
 export function agentReadiness(input: {
   connection: GithubConnectionRow | undefined;
+  /** The repositories the installation reaches, when GitHub could be asked. */
+  reachable?: string[] | null;
   appSlug: string;
   userLogin: string | null;
   claudeWorkflow: ClaudeWorkflowFinding;
   copilot: CopilotFinding;
 }): AgentReadiness {
   const { connection } = input;
-  const installed = check('GitHub app installed', Boolean(connection), 'An Admin connects GitHub (Settings → GitHub).');
-  const repository = check(
-    'Repository chosen',
-    Boolean(connection?.repository),
-    'An Admin chooses the repository (Settings → GitHub).',
+  const installed = connection?.suspendedAt
+    ? check(
+        'GitHub app installed',
+        false,
+        `The app is suspended on ${connection.accountLogin}: an owner unsuspends it on GitHub (Settings → GitHub Apps).`,
+      )
+    : check('GitHub app installed', Boolean(connection), 'An Admin connects GitHub (Settings → GitHub).');
+  const chosen = connection?.repository ?? null;
+  // GitHub's list of what the app reaches, when it could be read: a repository taken away is named.
+  const removed = Boolean(
+    chosen && input.reachable && !input.reachable.some((r) => r.toLowerCase() === chosen.toLowerCase()),
   );
+  const repository = removed
+    ? check(
+        'Repository chosen',
+        false,
+        `Baton's app no longer reaches ${chosen}: give it access again on GitHub, or an Admin chooses another repository (Settings → GitHub).`,
+      )
+    : check('Repository chosen', Boolean(chosen), 'An Admin chooses the repository (Settings → GitHub).');
   const user = check(
     'Your GitHub account connected',
     Boolean(input.userLogin),

@@ -1,31 +1,37 @@
 /**
- * `send-to-agent` (agents.md §3): checks the item is ready, opens the GitHub issue that summons the
- * agent, and records the hand-off with the item's link and status in one transaction. A GitHub
- * failure stores nothing; a record that cannot be stored closes the issue it would have described.
+ * `send-to-agent` (agents.md §3): checks the item is ready, records the hand-off, opens the GitHub issue
+ * that summons the agent (its body carries the hand-off's marker), then links the issue to the hand-off
+ * and the item. GitHub refusing takes the hand-off back; GitHub not answering leaves it waiting for its
+ * issue, found by the marker, so one send never opens two issues.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/types';
 import type { GithubConnectionRow, HandoffRow } from '../../db/schema';
-import { findTeamItem, updateItem } from '../../repositories/items';
+import { advanceItemWork, findTeamItem } from '../../repositories/items';
 import { listItemContexts } from '../../repositories/projectContexts';
 import { findGithubConnection } from '../../repositories/githubConnections';
 import { contextChain } from '../../repositories/contextItems';
-import { appendHandoffEvent, insertHandoff, listItemHandoffs } from '../../repositories/handoffs';
+import {
+  appendHandoffEvent,
+  deleteHandoff,
+  insertHandoff,
+  listItemHandoffs,
+  updateHandoff,
+} from '../../repositories/handoffs';
 import { invalidRequest, notFound } from '../../errors';
 import { requireGithub, type GithubSetup } from '../github';
 import { userToken } from '../githubUser';
+import { markerLine, newIssueMarker } from './issueMarker';
+import { openIssue } from './openIssue';
 import { agentReadiness, findClaudeWorkflow } from './agentReadiness';
-import { COPILOT_INSTRUCTIONS, cursorComment, issueFor } from './issueBody';
+import { issueFor } from './issueBody';
 import { itemUrl } from '../agentText/itemUrl';
 import { AutomationKind, WorkflowStatus } from '../../../shared/enums';
 import { itemReadiness, readinessProblems } from '../../../shared/handoffReadiness';
 import type { Handoff, ItemHandoffs, SendToAgentBody, SentHandoff } from '../../../shared/contract/handoff';
 import type { ItemColumns } from '../../repositories/items';
 import { terminalCommands } from './terminalCommand';
-import { codingAgentNames, type CodingAgent } from '../../../shared/contract/github';
-
-/** The assignee that starts Copilot's coding agent through the REST API. */
-const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
+import { codingAgentNames } from '../../../shared/contract/github';
 
 export const handoffOf = (row: HandoffRow): Handoff => ({
   id: row.id,
@@ -72,63 +78,9 @@ async function claudeProblems(setup: GithubSetup, connection: GithubConnectionRo
   return claude!.checks.filter((check) => !check.ok).map((check) => `${check.check.toLowerCase()}: ${check.fix}`);
 }
 
-/** Copilot shows in an issue's assignees under one of these logins. */
-const isCopilot = (login: string) => /^copilot(-swe-agent(\[bot\])?)?$/i.test(login);
-
-/**
- * Opens the issue and summons the agent (agents.md §3): Claude by `@claude` in the body, through the
- * app; Copilot by assignment with `agent_assignment`, as the user; Cursor by an `@cursor` comment as
- * the user, on an issue the app opens. A summons that does not take closes the issue again.
- */
-async function openIssue(
-  setup: GithubSetup,
-  input: {
-    agent: CodingAgent;
-    installationId: number;
-    repository: string;
-    baseBranch: string | null;
-    token: string | null;
-    issue: { title: string; body: string };
-  },
-): Promise<{ number: number; url: string; how: string }> {
-  const { client } = setup;
-  const { installationId, repository, issue } = input;
-  const undo = (number: number) => client.closeIssue(installationId, { repository, number }).catch(() => undefined);
-  if (input.agent === 'claude-code') {
-    return { ...(await client.createIssue(installationId, { repository, ...issue })), how: '' };
-  }
-  if (input.agent === 'copilot') {
-    const created = await client.createIssueAsUser(input.token!, {
-      repository,
-      ...issue,
-      assignees: [COPILOT_ASSIGNEE],
-      agentAssignment: {
-        target_repo: repository,
-        base_branch: input.baseBranch ?? '',
-        custom_instructions: COPILOT_INSTRUCTIONS,
-      },
-    });
-    if (!created.assignees.some(isCopilot)) {
-      await undo(created.number);
-      throw invalidRequest(
-        `GitHub did not assign Copilot in ${repository}: you need a Copilot plan with the coding agent, enabled for the repository. Nothing was sent.`,
-      );
-    }
-    return { ...created, how: ', assigned to Copilot' };
-  }
-  const created = await client.createIssue(installationId, { repository, ...issue });
-  try {
-    await client.commentAsUser(input.token!, {
-      repository,
-      number: created.number,
-      body: cursorComment(input.baseBranch),
-    });
-  } catch (error) {
-    await undo(created.number);
-    throw error;
-  }
-  return { ...created, how: ', @cursor summoned' };
-}
+/** What the sender is told when GitHub did not say whether it opened the issue. */
+export const UNCONFIRMED_NOTICE =
+  'GitHub did not answer in time, so it is not yet known whether the issue was opened. The hand-off is recorded and Baton links the issue as soon as GitHub reports it; if none appears within a few minutes, send again.';
 
 /**
  * The terminal hand-off: the same readiness checks, a hand-off record the agent's record_progress and
@@ -172,7 +124,7 @@ async function sendToTerminal(db: Db, input: SendInput, item: ItemColumns): Prom
         text: body.instructions.trim(),
       });
     }
-    await updateItem(tx, item.id, { workflowStatus: WorkflowStatus.SentToAgent }, now);
+    await advanceItemWork(tx, item.id, { status: WorkflowStatus.SentToAgent }, now);
     return stored;
   });
   return { ...handoffOf(row), terminal };
@@ -186,6 +138,11 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
   const setup = requireGithub(github);
   const connection = await findGithubConnection(db, teamId);
   if (!connection) throw invalidRequest('Connect GitHub first (Settings → GitHub).');
+  if (connection.suspendedAt) {
+    throw invalidRequest(
+      `Baton's GitHub app is suspended on ${connection.accountLogin}: an owner unsuspends it on GitHub (Settings → GitHub Apps) before anything can be sent.`,
+    );
+  }
 
   let repository = connection.repository;
   let baseBranch = body.baseBranch ?? connection.baseBranch;
@@ -219,40 +176,73 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
     baseBranch,
   });
   const installationId = connection.installationId;
-  const created = await openIssue(setup, { agent: body.agent, installationId, repository, baseBranch, token, issue });
+  const marker = newIssueMarker();
+  // Recorded before GitHub is asked, so an issue whose answer is lost still has its hand-off.
+  const recorded = await insertHandoff(db, {
+    id: randomUUID(),
+    teamId,
+    itemId: item.id,
+    agent: body.agent,
+    automationKind: body.automationKind,
+    state: 'pending',
+    repository,
+    baseBranch,
+    issueMarker: marker,
+    lastSignAt: now,
+    createdBy: userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const sentAnyway = problems.length > 0 ? ` (sent anyway: ${problems.join('; ')})` : '';
+  const request = { ...issue, body: issue.body + markerLine(marker) };
+  let created: Awaited<ReturnType<typeof openIssue>>;
+  try {
+    created = await openIssue(setup, {
+      agent: body.agent,
+      installationId,
+      repository,
+      baseBranch,
+      token,
+      marker,
+      issue: request,
+    });
+  } catch (error) {
+    // GitHub refused (or the summons failed and its issue was closed): nothing was sent.
+    await deleteHandoff(db, recorded.id);
+    throw error;
+  }
+
+  if (!created) {
+    await appendHandoffEvent(db, {
+      handoffId: recorded.id,
+      at: now,
+      kind: 'sent',
+      text: `GitHub did not confirm the issue in ${repository} for ${codingAgentNames[body.agent]}; it is linked when GitHub reports it${sentAnyway}`,
+    });
+    return { ...handoffOf(recorded), notice: UNCONFIRMED_NOTICE };
+  }
 
   try {
     return await db.transaction(async (tx) => {
-      const row = await insertHandoff(tx, {
-        id: randomUUID(),
-        teamId,
-        itemId: item.id,
-        agent: body.agent,
-        automationKind: body.automationKind,
-        state: 'pending',
-        repository,
-        baseBranch,
-        issueNumber: created.number,
-        issueUrl: created.url,
-        createdBy: userId,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await updateHandoff(tx, recorded.id, { issueNumber: created.number, issueUrl: created.url }, now);
       await appendHandoffEvent(tx, {
-        handoffId: row.id,
+        handoffId: recorded.id,
         at: now,
         kind: 'sent',
-        text: `Issue #${created.number} opened in ${repository} for ${codingAgentNames[body.agent]}${created.how}${
-          problems.length > 0 ? ` (sent anyway: ${problems.join('; ')})` : ''
-        }`,
+        text: `Issue #${created.number} opened in ${repository} for ${codingAgentNames[body.agent]}${created.how}${sentAnyway}`,
         url: created.url,
       });
-      await updateItem(tx, item.id, { codingAgentUrl: created.url, workflowStatus: WorkflowStatus.SentToAgent }, now);
-      return handoffOf(row);
+      if (created.unconfirmed) {
+        await appendHandoffEvent(tx, { handoffId: recorded.id, at: now, kind: 'error', text: created.unconfirmed });
+      }
+      // The item's status only moves forward (advanceItemWork): a re-send of a merged item keeps it merged.
+      await advanceItemWork(tx, item.id, { status: WorkflowStatus.SentToAgent, codingAgentUrl: created.url }, now);
+      return handoffOf({ ...recorded, issueNumber: created.number, issueUrl: created.url });
     });
   } catch (error) {
     // Nothing half-made: the issue goes too (best effort; the original failure is what the user sees).
     await setup.client.closeIssue(installationId, { repository, number: created.number }).catch(() => undefined);
+    await deleteHandoff(db, recorded.id).catch(() => undefined);
     throw error;
   }
 }
