@@ -3,7 +3,6 @@
  * and the history of every assignment change. Every function here runs inside the caller's transaction,
  * after the caller has locked the project (lockTeamProject), so writes to one plan never interleave.
  */
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import type { ProjectContextRow } from '../db/schema';
 import {
@@ -23,8 +22,14 @@ import { historyOf, historyOfItems, type HistoryRow } from '../repositories/assi
 import { findMembership } from '../repositories/teams';
 import { lockForMove, writeMove, type KeyPlacement, type MoveWritten } from '../repositories/moves';
 import { eventsToStore } from './teamEvents/announce';
+import {
+  appendedKeys,
+  appendTransferredContexts,
+  countInMilestones,
+  unscheduleFromMilestones,
+} from '../repositories/bulkPlacements';
 import { invalidRequest, notFound } from '../errors';
-import { sortKeysBetween, SORT_KEY_MAX, SORT_KEY_MIN } from '../../shared/sortKeys';
+import { sortKeysBetween } from '../../shared/sortKeys';
 import {
   isScope,
   isSpan,
@@ -358,21 +363,6 @@ export async function keysOfBuckets(
 }
 
 /**
- * The key expression for the `position`-th (1-based) of `count` rows appended after `last`, and whether
- * the bucket must be reassigned afterwards because they did not fit.
- */
-function appendedKeys(last: number | null, count: number): { keyAt: (position: SQL) => SQL; rebalance: boolean } {
-  const low = last ?? SORT_KEY_MIN;
-  const fits = sortKeysBetween(last, null, count) !== null;
-  if (!fits) return { keyAt: (position) => sql`(${low}::float8 + ${position})`, rebalance: true };
-  const step = (SORT_KEY_MAX - low) / (count + 1);
-  return {
-    keyAt: (position) => sql`round((${low}::numeric + ${step}::numeric * ${position}), 4)::float8`,
-    rebalance: false,
-  };
-}
-
-/**
  * Adds every item of `fromProjectId` that is not already in `toProjectId` to the end of the target's
  * out-of-scope, unscheduled bucket, in the source's board order, with a history entry each: one
  * set-based statement (plus a reassignment of that bucket when the keys do not fit). Answers how many.
@@ -381,45 +371,14 @@ export async function transferItems(
   db: Db,
   input: { fromProjectId: string; toProjectId: string; count: number; now: Date },
 ): Promise<number> {
-  const { fromProjectId, toProjectId, count, now } = input;
+  const { toProjectId, count } = input;
   if (count === 0) return 0;
   const target = INITIAL_BUCKET;
   const last = await bucketEnd(db, toProjectId, target, 'last', []);
   const keys = appendedKeys(last?.sortKey ?? null, count);
-  await db.execute(sql`
-    with source as (
-      select s.item_id, s.team_id, s.assigned_to_user_id,
-        row_number() over (
-          order by s.scope, s.timeframe_span nulls last, s.timeframe_index nulls last, s.sort_key, s.item_id
-        ) as position
-      from project_contexts s
-      where s.project_id = ${fromProjectId}
-        and not exists (
-          select 1 from project_contexts t where t.project_id = ${toProjectId} and t.item_id = s.item_id
-        )
-    ), inserted as (
-      insert into project_contexts
-        (project_id, item_id, team_id, sort_key, scope, timeframe_span, timeframe_index, assigned_to_user_id)
-      select ${toProjectId}, item_id, team_id, ${keys.keyAt(sql`position`)}, ${target.scope}::int, null::int, null::int,
-        assigned_to_user_id
-      from source
-      returning item_id, scope, assigned_to_user_id
-    )
-    insert into assignment_history
-      (project_id, item_id, date_updated, scope, timeframe_span, timeframe_index, assigned_to_user_id)
-    select ${toProjectId}, item_id, ${now.toISOString()}::timestamptz, scope, null::int, null::int, assigned_to_user_id
-    from inserted`);
+  await appendTransferredContexts(db, { ...input, scope: target.scope, keyAt: keys.keyAt });
   if (keys.rebalance) await rebalanceBucket(db, toProjectId, target);
   return count;
-}
-
-/** How many items of one project a transfer would add to another (those not already in it). */
-export async function countTransferable(db: Db, fromProjectId: string, toProjectId: string): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from project_contexts s
-    where s.project_id = ${fromProjectId}
-      and not exists (select 1 from project_contexts t where t.project_id = ${toProjectId} and t.item_id = s.item_id)`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 /**
@@ -434,29 +393,12 @@ export async function unscheduleMilestones(
   if (milestoneIndexes.length === 0) return 0;
   let moved = 0;
   for (const scope of [Scope.InScope, Scope.OutOfScope]) {
-    const inRemoved = sql`project_id = ${projectId} and scope = ${scope} and timeframe_span = ${Span.Milestone}
-      and timeframe_index = any(${sql.param([...milestoneIndexes])}::int[])`;
-    const counted = await db.execute(sql`select count(*)::int as n from project_contexts where ${inRemoved}`);
-    const count = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    const count = await countInMilestones(db, { projectId, scope, milestoneIndexes });
     if (count === 0) continue;
     const target: PlanBucket = { scope, assignedTimeframe: null };
     const last = await bucketEnd(db, projectId, target, 'last', []);
     const keys = appendedKeys(last?.sortKey ?? null, count);
-    await db.execute(sql`
-      with source as (
-        select item_id, row_number() over (order by timeframe_index, sort_key, item_id) as position
-        from project_contexts where ${inRemoved}
-      ), moved as (
-        update project_contexts
-        set timeframe_span = null, timeframe_index = null, sort_key = ${keys.keyAt(sql`source.position`)}
-        from source
-        where project_contexts.project_id = ${projectId} and project_contexts.item_id = source.item_id
-        returning project_contexts.item_id, project_contexts.scope, project_contexts.assigned_to_user_id
-      )
-      insert into assignment_history
-        (project_id, item_id, date_updated, scope, timeframe_span, timeframe_index, assigned_to_user_id)
-      select ${projectId}, item_id, ${now.toISOString()}::timestamptz, scope, null::int, null::int, assigned_to_user_id
-      from moved`);
+    await unscheduleFromMilestones(db, { projectId, scope, milestoneIndexes, now, keyAt: keys.keyAt });
     if (keys.rebalance) await rebalanceBucket(db, projectId, target);
     moved += count;
   }

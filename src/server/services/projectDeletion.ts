@@ -1,27 +1,11 @@
 /** Deleting a project, with its items moved to another project or deleted (spec §7). */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { deleteProjectRow, lockTeamProjects, replaceActiveProject } from '../repositories/projects';
-import { rowsOf } from '../repositories/projectContexts';
+import { countTransferable, deleteItemsOnlyIn } from '../repositories/bulkPlacements';
 import { enforceQuota } from './quotas';
-import { countTransferable, transferItems } from './plan';
+import { transferItems } from './plan';
 import { announce } from './teamEvents/announce';
 import { invalidRequest, notFound } from '../errors';
-
-/** Deletes the items that are in this project and no other; answers how many. */
-async function deleteItemsOnlyIn(db: Db, projectId: string): Promise<number> {
-  const result = await db.execute(sql`
-    with deleted as (
-      delete from items
-      where id in (select item_id from project_contexts where project_id = ${projectId})
-        and not exists (
-          select 1 from project_contexts other where other.item_id = items.id and other.project_id <> ${projectId}
-        )
-      returning 1
-    )
-    select count(*)::int as n from deleted`);
-  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
-}
 
 /**
  * With `transferItemsToProjectId`, the project's items join that project out-of-scope and unscheduled,
