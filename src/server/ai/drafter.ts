@@ -14,6 +14,7 @@ import { ItemType } from '../../shared/enums';
 import { displayTitle } from '../../shared/displayTitle';
 import { invalidRequest } from '../errors';
 import type { AgentGenerator, GenerationInput } from './port';
+import { describe, itemsFrom, kindOf } from './drafterItems';
 import { clip, firstParagraph, points, sentences, splitIntoPieces } from './drafterText';
 import {
   engineeringPatternQuestions,
@@ -150,16 +151,16 @@ const drafts: Drafts = {
     refined(inputModel.description, inputModel.answers, item ? displayTitle(item.description) : undefined),
 
   'add-multiple-items/items': ({ inputModel }) => {
-    const { pieces } = splitIntoPieces(inputModel.description);
-    if (pieces.length === 0) throw invalidRequest('inputModel.description has no items: write one per line or bullet');
-    if (pieces.length > L.items) {
-      throw invalidRequest(`inputModel.description has ${pieces.length} items; at most ${L.items} are added at once`);
+    const { items, goals } = itemsFrom(inputModel.description);
+    if (items.length === 0) throw invalidRequest('inputModel.description has no items: write one per line or bullet');
+    if (items.length > L.items) {
+      throw invalidRequest(`inputModel.description has ${items.length} items; at most ${L.items} are added at once`);
     }
     const fallback = inputModel.defaultItemType ?? ItemType.Implementation;
     return {
-      items: pieces.map((piece) => ({
-        itemType: (piece.itemType ?? fallback) as 1 | 2 | 3,
-        description: piece.text,
+      items: items.map((item) => ({
+        itemType: kindOf(item, fallback) as 1 | 2 | 3,
+        description: clip(describe(item, goals), L.description),
       })),
     };
   },
