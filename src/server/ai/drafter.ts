@@ -15,7 +15,8 @@ import { displayTitle } from '../../shared/displayTitle';
 import { invalidRequest } from '../errors';
 import type { AgentGenerator, GenerationInput } from './port';
 import { describe, itemsFrom, kindOf } from './drafterItems';
-import { clip, firstParagraph, points, sentences, splitIntoPieces } from './drafterText';
+import { splitParts } from './drafterSplit';
+import { clip, firstParagraph, points, splitIntoPieces } from './drafterText';
 import {
   engineeringPatternQuestions,
   headingFor,
@@ -167,18 +168,11 @@ const drafts: Drafts = {
 
   'split-project-item/parts': ({ inputModel, item }) => {
     const source = inputModel.description ?? item?.description ?? '';
-    const { pieces, preamble } = splitIntoPieces(source);
-    let parts = pieces.map((piece) => piece.text);
-    if (parts.length >= 2 && preamble) {
-      const whole = displayTitle(preamble);
-      parts = parts.map((part) => clip(`${part}\n\nPart of: ${whole}`, L.description));
-    }
-    if (parts.length < 2) parts = sentences(source.replace(/\s+/g, ' '));
+    const parts = splitParts(source, inputModel.guidance, L.parts);
     if (parts.length < 2) {
       throw invalidRequest('There is nothing to split: write the parts as lines or bullets in the description');
     }
-    if (parts.length > L.parts) throw invalidRequest(`The description has ${parts.length} parts; at most ${L.parts}`);
-    return { parts: parts.map((description) => ({ description })) };
+    return { parts: parts.map((description) => ({ description: clip(description, L.description) })) };
   },
 };
 

@@ -91,14 +91,6 @@ function lineByLine(lines: string[]): Piece[] {
   return pieces;
 }
 
-/** Sentences of a paragraph (a split of last resort for a one-line description). */
-export function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'“(])/u)
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
-}
-
 /** Non-empty lines of an answer, bullets unwrapped: each is one point the user made. */
 export function points(text: string): string[] {
   return text
