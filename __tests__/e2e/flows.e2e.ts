@@ -17,7 +17,7 @@ test('the item creation flow on the built-in drafter puts the previewed items on
   await page.getByRole('button', { name: 'Next: refine' }).click();
 
   await expect(page.getByLabel('Refined description (markdown)')).toHaveValue(/Welcome e-mail/);
-  await expect(page.getByText(/Drafted without AI/)).toBeVisible();
+  await expect(page.getByText(/Drafted by Baton's built-in drafter \(no AI\)/)).toBeVisible();
   await page.getByRole('button', { name: 'Next: preview the items' }).click();
 
   const preview = page.getByRole('list', { name: 'Items to add' });

@@ -40,7 +40,9 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
 
   const items: DraftedItem[] = [];
   const allGoals: string[] = [];
-  let pending: string[] = []; // notes waiting for the next item
+  // Notes waiting for the next item; a title line ("Checkout", a heading) is shown as "Part of: …".
+  let pending: { text: string; title?: boolean }[] = [];
+  const shown = (note: { text: string; title?: boolean }) => (note.title ? `Part of: ${note.text}` : note.text);
   let kind: ItemType | undefined;
   let kindLevel = 0;
   let goalsMode = false;
@@ -50,7 +52,7 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
   let fence: string[] | null = null;
 
   const add = (item: DraftedItem) => {
-    item.notes.unshift(...pending);
+    item.notes.unshift(...pending.map(shown));
     pending = [];
     items.push(item);
     return item;
@@ -58,7 +60,7 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
   /** A note for the item being written, or the next one when none is. */
   const note = (text: string) => {
     if (current) current.notes.push(text);
-    else pending.push(text);
+    else pending.push({ text });
   };
   const fromListLine = (text: string) => {
     const piece = withPrefixKind(text, kind);
@@ -101,11 +103,13 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
       } else if (last) (last as DraftedItem).notes.push(unit.source);
       else leading.push(unit.source);
     }
-    // A paragraph with no work in it belongs to the item before it, or else to the next.
+    // A paragraph with no work in it belongs to the item before it, or else to the next (a title
+    // line such as "Checkout" above a list, as "Part of: Checkout").
     if (leading.length > 0) {
       const previous = items.at(-1);
+      const titleLine = block.length === 1 && !SENTENCE_END.test(block[0]!) && block[0]!.length <= 120;
       if (previous) previous.notes.push(leading.join(' '));
-      else pending.push(leading.join(' '));
+      else pending.push(titleLine ? { text: block[0]!, title: true } : { text: leading.join(' ') });
     }
     current = last;
   };
@@ -145,7 +149,7 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
         kindLevel = level;
       } else if (!goalsMode) {
         if (level <= kindLevel) kind = undefined;
-        if (name.trim() !== '') pending.push(heading ? `**${name.trim()}**` : trimmed);
+        if (name.trim() !== '') pending.push(heading ? { text: name.trim(), title: true } : { text: trimmed });
       }
       continue;
     }
@@ -183,19 +187,19 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
   if (fence) note(fence.join('\n'));
 
   // No piece of work named anywhere: the first thing said is the one item ("CSV export", a bug report).
-  const listLike = pending.every((text) => !SENTENCE_END.test(text) && !text.includes('\n') && !text.startsWith('**'));
+  const listLike = pending.every(({ text }) => !SENTENCE_END.test(text) && !text.includes('\n'));
   if (items.length === 0 && pending.length > 1 && listLike) {
-    for (const line of pending.splice(0)) fromListLine(line);
+    for (const { text } of pending.splice(0)) fromListLine(text);
   }
   if (items.length === 0 && pending.length > 0) {
-    const [first = '', ...rest] = pending;
+    const [{ text: first }, ...rest] = pending as [{ text: string }, ...typeof pending];
     pending = rest;
     const [title = first, ...more] = unitsOf(first).map((unit) => unit.source);
-    const item = add({ title: cleanTitle(title.replace(/^\*\*(.*)\*\*$/, '$1')), lines: [], notes: [], goals: [] });
+    const item = add({ title: cleanTitle(title), lines: [], notes: [], goals: [] });
     if (more.length > 0) item.notes.unshift(more.join(' '));
   }
   const lastItem = items.at(-1);
-  if (lastItem && pending.length > 0) lastItem.notes.push(...pending);
+  if (lastItem && pending.length > 0) lastItem.notes.push(...pending.map(shown));
   return { items: items.filter((item) => item.title.trim() !== ''), goals: [...new Set(allGoals)] };
 }
 
