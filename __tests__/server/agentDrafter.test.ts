@@ -86,15 +86,53 @@ describe('the drafter (no AI provider)', () => {
       description: 'Rebuild onboarding\n\n\n\nGoals:\n- Fewer drop-offs\n- One screen',
       answers: [{ question: 'Who starts it?', answer: 'New admins' }],
     });
-    expect(result.refinedDescription).toBe(
-      'Rebuild onboarding\n\nGoals:\n- Fewer drop-offs\n- One screen\n\n## Details\n\n### Who starts it?\n\nNew admins',
-    );
+    // The goals are pulled out of the text into their own list.
+    expect(result.refinedDescription).toBe('Rebuild onboarding\n\n## Details\n\n### Who starts it?\n\nNew admins');
     expect(result.goals).toEqual(['Fewer drop-offs', 'One screen']);
     const single = await drafter.generate('add-single-new-item/refinedDescription', {
       inputModel: { description: 'Add a logout button' },
       item: { itemType: 1, description: '# Account menu\nDetails', goals: [], parentContexts: [] },
     });
-    expect(single.refinedDescription).toBe('Add a logout button\n\nRelated to: Account menu');
+    expect(single.refinedDescription).toMatch(/^Add a logout button\n\n## Open questions\n\n- Who is this for/);
+    expect(single.refinedDescription).toMatch(/\n\nRelated to: Account menu$/);
+  });
+
+  it('refines prose: a one-line title, the details, goals pulled out, and the questions a planner would ask', async () => {
+    const { refinedDescription, goals } = await draft('add-single-new-item/refinedDescription', {
+      description: 'We need to add a logout button so that people on shared computers can sign out.',
+    });
+    expect(refinedDescription).toBe(
+      'Add a logout button\n\nWe need to add a logout button so that people on shared computers can sign out.',
+    );
+    expect(goals).toEqual(['People on shared computers can sign out']);
+
+    const bare = await draft('add-multiple-items/refinedDescription', { description: 'Dark mode. Follow the OS.' });
+    expect(bare.refinedDescription).toBe(
+      [
+        'Dark mode. Follow the OS.',
+        '## Open questions',
+        '- Who is this for, and who will use it first?\n- What exactly should it do: the smallest version that is useful?\n- How will we know it is done: a behaviour to check, or a number?',
+      ].join('\n\n'),
+    );
+    expect(bare.goals).toEqual([]);
+    // Refine's own questions never become items, nor item text; what the user wrote under them stays.
+    const { items } = await draft('add-multiple-items/items', { description: bare.refinedDescription });
+    expect(items).toEqual([{ itemType: 2, description: 'Follow the OS\n\nDark mode.' }]);
+    const answered = await draft('add-multiple-items/items', {
+      description: `${bare.refinedDescription}\n- For admins first`,
+    });
+    expect(answered.items[0]!.description).toBe(
+      'Follow the OS\n\nDark mode.\n\n**Open questions**\n\n- For admins first',
+    );
+
+    const single = await draft('add-multiple-items/refinedDescription', {
+      description: 'Add dark mode to the settings page. Admins asked for it; under 50 ms to switch.',
+    });
+    // The first sentence moves up as the title instead of repeating; a metric is a goal.
+    expect(single.refinedDescription).toBe(
+      'Add dark mode to the settings page\n\nAdmins asked for it; under 50 ms to switch.',
+    );
+    expect(single.goals).toEqual(['Admins asked for it; under 50 ms to switch']);
   });
 
   it('splits items from bullets and lines, with kinds from headings, prefixes and the default', async () => {

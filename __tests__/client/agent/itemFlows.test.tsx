@@ -37,7 +37,10 @@ describe('item creation (/flows/add-items)', () => {
     await user.click(screen.getByRole('button', { name: 'Next: refine' }));
 
     const refined = await screen.findByLabelText('Refined description (markdown)');
-    expect(refined).toHaveValue('Checkout\n- Card payments\n- Receipts by e-mail');
+    // The drafter adds the questions a planner would ask; they never become items.
+    expect((refined as HTMLTextAreaElement).value).toMatch(
+      /^Checkout\n- Card payments\n- Receipts by e-mail\n\n## Open questions\n\n- Who is this for/,
+    );
     expect(screen.getByText(/Drafted by Baton's built-in drafter \(no AI\)/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Goals'), 'Pay in one step');
     await user.click(screen.getByRole('button', { name: 'Next: preview the items' }));

@@ -16,10 +16,12 @@ import { invalidRequest } from '../errors';
 import type { AgentGenerator, GenerationInput } from './port';
 import { describe, itemsFrom, kindOf } from './drafterItems';
 import { splitParts } from './drafterSplit';
+import { refine } from './drafterRefine';
 import { clip, firstParagraph, points, splitIntoPieces } from './drafterText';
 import {
   engineeringPatternQuestions,
   headingFor,
+  OPEN_QUESTIONS_HEADING,
   productPatternQuestions,
   productStoryQuestions,
   type CatalogueQuestion,
@@ -70,7 +72,7 @@ function patternsFrom(description: string, answers: QuestionAnswer[], catalogue:
   return { patterns };
 }
 
-/** Bullets under a "Goals" heading or label, in the description or the answers. */
+/** Bullets under a "Goals" heading or label in the answers. */
 function goalsIn(texts: string[]): string[] {
   const goals: string[] = [];
   for (const text of texts) {
@@ -86,17 +88,23 @@ function goalsIn(texts: string[]): string[] {
       else if (line.trim() !== '') inGoals = false;
     }
   }
-  return goals.slice(0, L.goals);
+  return goals;
 }
 
-function refined(description: string, answers: QuestionAnswer[] | undefined, relatedTo?: string) {
-  const details = answered(answers).map((entry) => `### ${entry.question.trim()}\n\n${tidy(entry.answer)}`);
-  const parts = [tidy(description)];
-  if (details.length > 0) parts.push(`## Details\n\n${details.join('\n\n')}`);
+function refined(description: string, answers: QuestionAnswer[] | undefined, single: boolean, relatedTo?: string) {
+  const given = answered(answers);
+  const { title, details, goals, openQuestions } = refine(description, given, single);
+  const parts = [title ?? '', tidy(details)];
+  const asked = given.map((entry) => `### ${entry.question.trim()}\n\n${tidy(entry.answer)}`);
+  if (asked.length > 0) parts.push(`## Details\n\n${asked.join('\n\n')}`);
+  if (openQuestions.length > 0) {
+    parts.push(`## ${OPEN_QUESTIONS_HEADING}\n\n${openQuestions.map((question) => `- ${question}`).join('\n')}`);
+  }
   if (relatedTo) parts.push(`Related to: ${relatedTo}`);
+  const allGoals = [...new Set([...goals, ...goalsIn(given.map((entry) => entry.answer))])];
   return {
-    refinedDescription: clip(tidy(parts.join('\n\n')), L.description),
-    goals: goalsIn([description, ...answered(answers).map((entry) => entry.answer)]),
+    refinedDescription: clip(tidy(parts.filter((part) => part.trim() !== '').join('\n\n')), L.description),
+    goals: allGoals.map((goal) => clip(goal, L.goal)).slice(0, L.goals),
   };
 }
 
@@ -147,9 +155,10 @@ const drafts: Drafts = {
   'product-patterns/patterns': ({ inputModel }) =>
     patternsFrom(inputModel.description, inputModel.answers ?? [], productPatternQuestions),
 
-  'add-multiple-items/refinedDescription': ({ inputModel }) => refined(inputModel.description, inputModel.answers),
+  'add-multiple-items/refinedDescription': ({ inputModel }) =>
+    refined(inputModel.description, inputModel.answers, false),
   'add-single-new-item/refinedDescription': ({ inputModel, item }) =>
-    refined(inputModel.description, inputModel.answers, item ? displayTitle(item.description) : undefined),
+    refined(inputModel.description, inputModel.answers, true, item ? displayTitle(item.description) : undefined),
 
   'add-multiple-items/items': ({ inputModel }) => {
     const { items, goals } = itemsFrom(inputModel.description);

@@ -8,6 +8,7 @@ import type { ItemType } from '../../shared/enums';
 import { BULLET, HEADING, LINE_BREAK, kindNamedBy, withPrefixKind } from './drafterText';
 import { cleanTitle, unitsOf } from './drafterClauses';
 import { kindFromWords } from './drafterKinds';
+import { OPEN_QUESTIONS } from './questionCatalogue';
 
 export interface DraftedItem {
   title: string;
@@ -23,6 +24,9 @@ export interface DraftedItem {
 const FENCE = /^\s*(```|~~~)/;
 const TABLE = /^\s*\|/;
 const GOALS_LABEL = /^goals?$/i;
+/** Sections that say about the work rather than name it: kept with the items as notes, never items. */
+const NOTE_SECTION = /^(?:open questions|questions|details|notes|context|background)$/i;
+const ASKED = new Set(Object.values(OPEN_QUESTIONS).map((question) => `- ${question}`));
 const INLINE_GOAL = /^\s*goals?\s*:\s*(\S.*)$/i;
 const PURPOSE = /,?\s+(?:so that|in order to)\s+/i;
 const SENTENCE_END = /[.!?]["')\]]*$/;
@@ -50,6 +54,18 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
   let current: DraftedItem | null = null; // the bullet deeper lines continue
   let paragraph: string[] = [];
   let fence: string[] | null = null;
+  let noteSection: string[] | null = null;
+  const closeNoteSection = () => {
+    if (!noteSection) return;
+    // Refine's own open questions are Baton's words, not the user's: they stay out of the items.
+    const said = noteSection.filter((line) => !ASKED.has(line.trim()));
+    noteSection = null;
+    if (said.slice(1).every((line) => line.trim() === '')) return;
+    const text = said.join('\n').trim();
+    const last = items.at(-1);
+    if (last) last.notes.push(text);
+    else pending.push({ text });
+  };
 
   const add = (item: DraftedItem) => {
     item.notes.unshift(...pending.map(shown));
@@ -115,6 +131,15 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
   };
 
   for (const line of lines) {
+    if (noteSection) {
+      const heading = HEADING.exec(line);
+      const name = heading?.[1]?.trim() ?? '';
+      if (!heading || (kindNamedBy(name) === undefined && !GOALS_LABEL.test(name))) {
+        noteSection.push(line);
+        continue;
+      }
+      closeNoteSection();
+    }
     if (fence) {
       fence.push(line);
       if (FENCE.test(line)) {
@@ -142,6 +167,10 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
       const name = heading ? heading[1]! : label!.slice(0, -1);
       const level = heading ? /#+/.exec(line)![0].length : 7;
       const named = kindNamedBy(name);
+      if (heading && NOTE_SECTION.test(name.trim())) {
+        noteSection = [`**${name.trim()}**`];
+        continue;
+      }
       goalsMode = GOALS_LABEL.test(name.trim());
       goalsTaken = false;
       if (named !== undefined) {
@@ -184,6 +213,7 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
     paragraph.push(trimmed);
   }
   flushParagraph();
+  closeNoteSection();
   if (fence) note(fence.join('\n'));
 
   // No piece of work named anywhere: the first thing said is the one item ("CSV export", a bug report).
