@@ -61,6 +61,29 @@ describe('the drafter (no AI provider)', () => {
     expect(plain.plan).toMatch(/^## Goal\n\nFamilies eat better\./);
   });
 
+  it('groups the milestones by the demos the description names, with the work each needs and its date', async () => {
+    const { milestones } = await draft('project-plan/plan', {
+      description:
+        'Show it to the sales team next week, build the backend integration with Stripe, update the checkout UI, write a help-center article and announce it in the newsletter.',
+    });
+    expect(milestones).toEqual([
+      {
+        title: 'Show it to the sales team next week',
+        description: 'Needs:\n- Build the backend integration with Stripe\n- Update the checkout UI\n\nWhen: next week',
+      },
+      { title: 'Go to market', description: '- Write a help-center article\n- Announce it in the newsletter' },
+    ]);
+    const twoDemos = await draft('project-plan/plan', {
+      description:
+        '- Card vault\n- Demo saved cards to Acme on March 3\n- Receipts\n- Demo receipts to the team\n- Fix refunds',
+    });
+    expect(twoDemos.milestones).toEqual([
+      { title: 'Demo saved cards to Acme on March 3', description: 'Needs:\n- Card vault\n\nWhen: on March 3' },
+      { title: 'Demo receipts to the team', description: 'Needs:\n- Receipts' },
+      { title: 'Build the rest', description: '- Fix refunds' },
+    ]);
+  });
+
   it('turns each point of each answer into a pattern, named by its first sentence, without repeats', async () => {
     const { patterns } = await draft('engineering-patterns/patterns', {
       description: 'A TypeScript monorepo',

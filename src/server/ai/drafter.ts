@@ -17,6 +17,7 @@ import type { AgentGenerator, GenerationInput } from './port';
 import { describe, itemsFrom, kindOf } from './drafterItems';
 import { splitParts } from './drafterSplit';
 import { refine } from './drafterRefine';
+import { milestonesByDemo } from './drafterPlan';
 import { clip, firstParagraph, points, splitIntoPieces } from './drafterText';
 import {
   engineeringPatternQuestions,
@@ -131,8 +132,13 @@ const drafts: Drafts = {
     const goal = displayTitle(goalText);
     const { pieces } = splitIntoPieces(inputModel.description);
     const bulleted = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/m.test(inputModel.description);
-    const milestones =
-      bulleted && pieces.length > 0
+    const byDemo = milestonesByDemo(inputModel.description);
+    const milestones = byDemo
+      ? byDemo.slice(0, L.milestones).map((milestone) => ({
+          title: clip(milestone.title, L.title),
+          description: clip(milestone.description, L.shortText),
+        }))
+      : bulleted && pieces.length > 0
         ? pieces.slice(0, L.milestones).map((piece) => {
             const [first = '', ...rest] = piece.text.split('\n');
             return {

@@ -196,6 +196,12 @@ export function itemsFrom(markdown: string): { items: DraftedItem[]; goals: stri
       continue;
     }
     if (bullet && indentOf(bullet[1]!) <= topIndent) {
+      // One title-like line right above a list ("Launch the beta", "Checkout") heads it: no item.
+      const only = paragraph.length === 1 ? paragraph[0]! : '';
+      if (only && !SENTENCE_END.test(only) && only.length <= 120) {
+        paragraph = [];
+        pending.push({ text: only, title: true });
+      }
       flushParagraph();
       current = bullet[2]!.trim() === '' ? null : fromListLine(bullet[2]!.trim());
       continue;
