@@ -25,7 +25,12 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(v
 async function main() {
   const drafter = createDrafter();
   const description = notesOf(2_000);
-  const pairs: AgentPairKey[] = ['add-multiple-items/items', 'add-multiple-items/refinedDescription'];
+  const pairs: AgentPairKey[] = [
+    'add-multiple-items/items',
+    'add-multiple-items/refinedDescription',
+    'split-project-item/parts',
+    'project-plan/plan',
+  ];
   let failed = false;
   for (const pair of pairs) {
     const input = { inputModel: { description }, item: null } as GenerationInput;

@@ -142,7 +142,7 @@ interface Guidance {
   byPlatform?: boolean;
 }
 
-export function readGuidance(text: string | undefined): Guidance {
+function readGuidance(text: string | undefined): Guidance {
   if (!text) return {};
   const guidance: Guidance = {};
   const count =
