@@ -185,6 +185,20 @@ describe('the drafter (no AI provider)', () => {
     ]);
   });
 
+  it('reads the work in notes: "First we ship…", "Need to scope it", and no item for "See the link"', async () => {
+    const { items } = await draft('add-multiple-items/items', {
+      description:
+        'Customer asked for SSO. Need to scope it, then build SAML. First we ship the login page. See https://example.com/a.b for details.',
+    });
+    expect(items.map((item) => item.description.split('\n')[0])).toEqual([
+      'Scope it',
+      'Build SAML',
+      'Ship the login page',
+    ]);
+    expect(items[0]!.description).toContain('Customer asked for SSO.');
+    expect(items[2]!.description).toContain('See https://example.com/a.b for details.');
+  });
+
   it('refuses a list with no items or too many', async () => {
     await expect(draft('add-multiple-items/items', { description: '## Demos' })).rejects.toThrow(/no items/);
     const many = Array.from({ length: 101 }, (_, n) => `- item ${n}`).join('\n');

@@ -37,11 +37,18 @@ const AUXILIARIES = new Set([
   'really',
   '',
 ]);
+const LEADING_NEEDS = new Set(['need', 'needs', 'must', 'should', 'have', 'want', 'wanna', 'gotta']);
+/** Verbs that point at something rather than ask for work ("See the ticket"). */
+const NOT_WORK = new Set(['see', 'note', 'cf', 'thanks', 'thank', 'read']);
 const NOT_AN_ORDER = ['Gerund', 'PastTense', 'Copula', 'Modal', 'Auxiliary', 'Participle', 'Pronoun'];
 
 /** Words a lead-in may drop without losing anything the user meant ("we need to", "and then"). */
 const isFiller = (word: Word) =>
-  CONNECTORS.has(word.normal) || SUBJECTS.has(word.normal) || AUXILIARIES.has(word.normal) || word.normal === 'after';
+  CONNECTORS.has(word.normal) ||
+  SUBJECTS.has(word.normal) ||
+  AUXILIARIES.has(word.normal) ||
+  LEADING_NEEDS.has(word.normal) ||
+  word.normal === 'after';
 
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -53,7 +60,7 @@ export const cleanTitle = (text: string) =>
     .replace(/^([^\p{L}\p{N}]*)(\p{Ll})/u, (_, markup: string, letter: string) => markup + letter.toUpperCase());
 
 const isOrder = (word: Word | undefined, next: Word | undefined) => {
-  if (!word) return false;
+  if (!word || NOT_WORK.has(word.normal)) return false;
   // "Store the jobs" is work; "Store is closed" and "Design should…" are not.
   if (isWorkVerb(word.normal)) return !['Copula', 'Modal', 'Auxiliary'].some((tag) => next?.tags.has(tag));
   return word.tags.has('Verb') && !NOT_AN_ORDER.some((tag) => word.tags.has(tag));
@@ -79,6 +86,14 @@ function leadIn(words: Word[], from: number, end: number, firstClause: boolean):
     let past = subject + 1;
     while (past < words.length && AUXILIARIES.has(words[past]!.normal)) past += 1;
     if (past > subject + 1 || words[subject]!.normal === "let's" || words[subject]!.normal.endsWith("'ll")) return past;
+    // "First we ship push notifications": the team saying what it does next.
+    if (['we', 'i'].includes(words[subject]!.normal) && isOrder(words[past], words[past + 1])) return past;
+  }
+  // "Need to scope it", "Must fix the export": the lead-in without its subject.
+  if (LEADING_NEEDS.has(words[at]?.normal ?? '')) {
+    let past = at + 1;
+    while (past < words.length && AUXILIARIES.has(words[past]!.normal)) past += 1;
+    if (isOrder(words[past], words[past + 1])) return past;
   }
   return at;
 }
