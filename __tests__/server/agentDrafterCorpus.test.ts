@@ -77,6 +77,23 @@ describe('the drafter on the corpus of descriptions people write', () => {
     }
   });
 
+  it('drafts the same items from the refined description as from the one written (the item creation flow)', async () => {
+    const titles = (items: { itemType: number; description: string }[]) =>
+      items.map((item) => [item.itemType, item.description.split('\n')[0]]);
+    for (const entry of cases) {
+      const { refinedDescription } = await drafter.generate('add-multiple-items/refinedDescription', {
+        inputModel: { description: entry.description },
+        item: null,
+      });
+      const fromRefined = await itemsOf(refinedDescription, entry.defaultItemType);
+      const fromWritten = await itemsOf(entry.description, entry.defaultItemType);
+      expect({ name: entry.name, items: titles(fromRefined) }).toEqual({
+        name: entry.name,
+        items: titles(fromWritten),
+      });
+    }
+  });
+
   it('loses nothing: every word of every sentence lands in some item', async () => {
     for (const entry of cases) {
       const said = new Set(
