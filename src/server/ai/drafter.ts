@@ -1,8 +1,10 @@
 /**
  * The deterministic drafter (agents.md §1): what Baton writes when no AI provider is configured. It
  * builds real structured drafts from the user's own words: questions from a fixed catalogue, items
- * and parts from lines and bullets, stories, plans and patterns assembled from the answers. Labelled
- * `draftedBy: 'drafter'` so the UI never presents it as AI.
+ * read from prose and lists (drafterItems), parts that keep every line (drafterSplit), a refined
+ * description with its goals and open questions (drafterRefine), milestones by demo (drafterPlan),
+ * stories and patterns assembled from the answers. Labelled `draftedBy: 'drafter'` so the UI never
+ * presents it as AI, and its drafts spend no agent actions.
  */
 import {
   AGENT_LIMITS as L,
