@@ -17,11 +17,12 @@ test('the item creation flow on the built-in drafter puts the previewed items on
   await page.getByRole('button', { name: 'Next: refine' }).click();
 
   await expect(page.getByLabel('Refined description (markdown)')).toHaveValue(/Welcome e-mail/);
-  await expect(page.getByText(/Drafted without AI/)).toBeVisible();
+  await expect(page.getByText(/Drafted by Baton's built-in drafter \(no AI\)/)).toBeVisible();
   await page.getByRole('button', { name: 'Next: preview the items' }).click();
 
   const preview = page.getByRole('list', { name: 'Items to add' });
-  await expect(preview.getByLabel('Item 1')).toHaveValue('Welcome e-mail');
+  // The intro line is no item: it goes with the first as "Part of: …", so nothing written is lost.
+  await expect(preview.getByLabel('Item 1')).toHaveValue('Welcome e-mail\n\nPart of: Onboarding');
   await preview.getByLabel('Item 2').fill('Import contacts from CSV files');
 
   // A reload resumes at the preview, with what the drafter wrote (edits not yet saved are the user's to keep typing).

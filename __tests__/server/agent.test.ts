@@ -6,6 +6,7 @@ import { agentPairKeys, agentPairs, type AgentPairKey } from '../../src/shared/c
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, teamUser } from './helpers/planning';
 import { expectQuotaLimit, useAgentActions } from './helpers/members';
+import { startFakeOpenAiCompatible, type FakeAiServer } from './helpers/fakeAiServers';
 
 // Integration tests: many calls each, and the machine may be busy running other suites.
 jest.setTimeout(30_000);
@@ -63,10 +64,10 @@ describe('POST /v1/agent/{contextId}/generate on the drafter (no provider config
     });
   });
 
-  it('answers every pair with content valid against its schema, one agent action each', async () => {
+  it('answers every pair with content valid against its schema, spending no agent action', async () => {
     const { cookie, projectId } = await teamUser(t.app, 'every-pair@example.com');
     const item = await createItem(t.app, cookie, projectId, { item: { description: 'Payments\n- Card\n- PayPal' } });
-    for (const [count, pair] of agentPairKeys.entries()) {
+    for (const pair of agentPairKeys) {
       const { contextId, contentId } = agentPairs[pair];
       const itemId = ['add-single-new-item', 'split-project-item'].includes(contextId) ? item.id : null;
       const response = await generate(t, cookie, contextId, { contentId, itemId, inputModel: inputs[pair] });
@@ -74,10 +75,24 @@ describe('POST /v1/agent/{contextId}/generate on the drafter (no provider config
       const data = response.json().data;
       expect(data).toMatchObject({ contextId, contentId, draftedBy: 'drafter' });
       expect(contentProblem(pair, data.content)).toBeNull();
-      expect(await usedActions(t, cookie)).toBe(count + 1);
     }
+    expect(await usedActions(t, cookie)).toBe(0);
     const rows = await t.app.db.select().from(agentActions).where(eq(agentActions.accountId, 'every-pair@example.com'));
-    expect(rows.map((row) => row.kind).sort()).toEqual([...agentPairKeys].sort());
+    expect(rows).toEqual([]);
+  });
+
+  it('drafts past the monthly quota, since the drafter spends nothing, and still saves the draft', async () => {
+    const { cookie, teamId, userId } = await teamUser(t.app, 'drafter-past-quota@example.com'); // free: 50 a month
+    await useAgentActions(t.app, t.clock.now(), { accountId: 'drafter-past-quota@example.com', teamId, userId }, 50);
+    const response = await generate(t, cookie, 'product-story', {
+      contentId: 'story',
+      inputModel: { description: 'x' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.draftedBy).toBe('drafter');
+    expect(await usedActions(t, cookie)).toBe(50);
+    const stored = (await call(t.app, 'GET', '/v1/agent/product-story', { cookie })).json().data;
+    expect(stored.content.story).toEqual({ story: 'x' });
   });
 
   it('splits the saved description of the named item', async () => {
@@ -198,7 +213,7 @@ describe('POST /v1/agent/{contextId}/generate on the drafter (no provider config
       data: { contextId: 'product-story', contentId: 'story', draftedBy: 'drafter', content: { story: 'Plan meals' } },
     };
     expect(response.body).toBe(`event: started\ndata: {}\n\nevent: done\ndata: ${JSON.stringify(done)}\n\n`);
-    expect(await usedActions(t, cookie)).toBe(1);
+    expect(await usedActions(t, cookie)).toBe(0);
     // Refused before generation starts: the plain JSON envelope with its own status.
     const refused = await streamed({ contentId: 'story', inputModel: {} });
     expect(refused.statusCode).toBe(400);
@@ -208,6 +223,37 @@ describe('POST /v1/agent/{contextId}/generate on the drafter (no provider config
   it('needs a session', async () => {
     const response = await generate(t, '', 'product-story', { contentId: 'story', inputModel: { description: 'x' } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+const N = 12;
+
+describe("the agent-actions quota, spent by an AI provider's generations", () => {
+  let t: TestApp;
+  let fake: FakeAiServer;
+  beforeAll(async () => {
+    fake = await startFakeOpenAiCompatible();
+    fake.answerWith({ content: { story: 'Parents plan meals.' } });
+    t = await buildTestApp({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseUrl, AI_MODEL: 'llama3.2' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('counts one agent action per generation, recorded with its pair', async () => {
+    const { cookie } = await teamUser(t.app, 'provider-counts@example.com');
+    const response = await generate(t, cookie, 'product-story', {
+      contentId: 'story',
+      inputModel: { description: 'x' },
+    });
+    expect(response.json().data.draftedBy).toBe('ai');
+    expect(await usedActions(t, cookie)).toBe(1);
+    const rows = await t.app.db
+      .select()
+      .from(agentActions)
+      .where(eq(agentActions.accountId, 'provider-counts@example.com'));
+    expect(rows.map((row) => row.kind)).toEqual(['product-story/story']);
   });
 
   it('counts the calendar month (UTC): last month’s actions leave this month’s quota whole', async () => {
@@ -227,16 +273,6 @@ describe('POST /v1/agent/{contextId}/generate on the drafter (no provider config
     ).toBe(200);
     expect(await usedActions(t, cookie)).toBe(1);
   });
-});
-
-const N = 12;
-
-describe('the agent-actions quota', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
 
   const fillTo = (accountId: string, teamId: string, userId: string, count: number) =>
     useAgentActions(t.app, t.clock.now(), { accountId, teamId, userId }, count);
@@ -285,6 +321,6 @@ describe('the agentActions rate limit', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().result).toBe('Failed');
     expect(limited.headers['retry-after']).toBeDefined();
-    expect(await usedActions(t, cookie)).toBe(2);
+    expect(await usedActions(t, cookie)).toBe(0); // the drafter's drafts spend no agent action
   });
 });

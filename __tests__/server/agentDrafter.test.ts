@@ -61,6 +61,29 @@ describe('the drafter (no AI provider)', () => {
     expect(plain.plan).toMatch(/^## Goal\n\nFamilies eat better\./);
   });
 
+  it('groups the milestones by the demos the description names, with the work each needs and its date', async () => {
+    const { milestones } = await draft('project-plan/plan', {
+      description:
+        'Show it to the sales team next week, build the backend integration with Stripe, update the checkout UI, write a help-center article and announce it in the newsletter.',
+    });
+    expect(milestones).toEqual([
+      {
+        title: 'Show it to the sales team next week',
+        description: 'Needs:\n- Build the backend integration with Stripe\n- Update the checkout UI\n\nWhen: next week',
+      },
+      { title: 'Go to market', description: '- Write a help-center article\n- Announce it in the newsletter' },
+    ]);
+    const twoDemos = await draft('project-plan/plan', {
+      description:
+        '- Card vault\n- Demo saved cards to Acme on March 3\n- Receipts\n- Demo receipts to the team\n- Fix refunds',
+    });
+    expect(twoDemos.milestones).toEqual([
+      { title: 'Demo saved cards to Acme on March 3', description: 'Needs:\n- Card vault\n\nWhen: on March 3' },
+      { title: 'Demo receipts to the team', description: 'Needs:\n- Receipts' },
+      { title: 'Build the rest', description: '- Fix refunds' },
+    ]);
+  });
+
   it('turns each point of each answer into a pattern, named by its first sentence, without repeats', async () => {
     const { patterns } = await draft('engineering-patterns/patterns', {
       description: 'A TypeScript monorepo',
@@ -86,15 +109,53 @@ describe('the drafter (no AI provider)', () => {
       description: 'Rebuild onboarding\n\n\n\nGoals:\n- Fewer drop-offs\n- One screen',
       answers: [{ question: 'Who starts it?', answer: 'New admins' }],
     });
-    expect(result.refinedDescription).toBe(
-      'Rebuild onboarding\n\nGoals:\n- Fewer drop-offs\n- One screen\n\n## Details\n\n### Who starts it?\n\nNew admins',
-    );
+    // The goals are pulled out of the text into their own list.
+    expect(result.refinedDescription).toBe('Rebuild onboarding\n\n## Details\n\n### Who starts it?\n\nNew admins');
     expect(result.goals).toEqual(['Fewer drop-offs', 'One screen']);
     const single = await drafter.generate('add-single-new-item/refinedDescription', {
       inputModel: { description: 'Add a logout button' },
       item: { itemType: 1, description: '# Account menu\nDetails', goals: [], parentContexts: [] },
     });
-    expect(single.refinedDescription).toBe('Add a logout button\n\nRelated to: Account menu');
+    expect(single.refinedDescription).toMatch(/^Add a logout button\n\n## Open questions\n\n- Who is this for/);
+    expect(single.refinedDescription).toMatch(/\n\nRelated to: Account menu$/);
+  });
+
+  it('refines prose: a one-line title, the details, goals pulled out, and the questions a planner would ask', async () => {
+    const { refinedDescription, goals } = await draft('add-single-new-item/refinedDescription', {
+      description: 'We need to add a logout button so that people on shared computers can sign out.',
+    });
+    expect(refinedDescription).toBe(
+      'Add a logout button\n\nWe need to add a logout button so that people on shared computers can sign out.',
+    );
+    expect(goals).toEqual(['People on shared computers can sign out']);
+
+    const bare = await draft('add-multiple-items/refinedDescription', { description: 'Dark mode. Follow the OS.' });
+    expect(bare.refinedDescription).toBe(
+      [
+        'Dark mode. Follow the OS.',
+        '## Open questions',
+        '- Who is this for, and who will use it first?\n- What exactly should it do: the smallest version that is useful?\n- How will we know it is done: a behaviour to check, or a number?',
+      ].join('\n\n'),
+    );
+    expect(bare.goals).toEqual([]);
+    // Refine's own questions never become items, nor item text; what the user wrote under them stays.
+    const { items } = await draft('add-multiple-items/items', { description: bare.refinedDescription });
+    expect(items).toEqual([{ itemType: 2, description: 'Follow the OS\n\nDark mode.' }]);
+    const answered = await draft('add-multiple-items/items', {
+      description: `${bare.refinedDescription}\n- For admins first`,
+    });
+    expect(answered.items[0]!.description).toBe(
+      'Follow the OS\n\nDark mode.\n\n**Open questions**\n\n- For admins first',
+    );
+
+    const single = await draft('add-multiple-items/refinedDescription', {
+      description: 'Add dark mode to the settings page. Admins asked for it; under 50 ms to switch.',
+    });
+    // The first sentence moves up as the title instead of repeating; a metric is a goal.
+    expect(single.refinedDescription).toBe(
+      'Add dark mode to the settings page\n\nAdmins asked for it; under 50 ms to switch.',
+    );
+    expect(single.goals).toEqual(['Admins asked for it; under 50 ms to switch']);
   });
 
   it('splits items from bullets and lines, with kinds from headings, prefixes and the default', async () => {
@@ -111,7 +172,8 @@ describe('the drafter (no AI provider)', () => {
       ].join('\n'),
     });
     expect(items).toEqual([
-      { itemType: 1, description: 'Show checkout\nwith a saved card' },
+      // The intro is no item: it goes with the first one, so nothing written is lost.
+      { itemType: 1, description: 'Show checkout\nwith a saved card\n\nThings for the launch:' },
       { itemType: 3, description: 'Write the announcement' },
       { itemType: 2, description: 'Card vault' },
       { itemType: 2, description: 'Receipts' },
@@ -121,6 +183,20 @@ describe('the drafter (no AI provider)', () => {
       { itemType: 3, description: 'First' },
       { itemType: 3, description: 'Second' },
     ]);
+  });
+
+  it('reads the work in notes: "First we ship…", "Need to scope it", and no item for "See the link"', async () => {
+    const { items } = await draft('add-multiple-items/items', {
+      description:
+        'Customer asked for SSO. Need to scope it, then build SAML. First we ship the login page. See https://example.com/a.b for details.',
+    });
+    expect(items.map((item) => item.description.split('\n')[0])).toEqual([
+      'Scope it',
+      'Build SAML',
+      'Ship the login page',
+    ]);
+    expect(items[0]!.description).toContain('Customer asked for SSO.');
+    expect(items[2]!.description).toContain('See https://example.com/a.b for details.');
   });
 
   it('refuses a list with no items or too many', async () => {

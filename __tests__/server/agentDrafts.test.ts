@@ -3,6 +3,7 @@ import { draftScopeOf } from '../../src/shared/contract/agentDrafts';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, teamUser } from './helpers/planning';
 import { expectQuotaLimit, join, putPlan, useAgentActions } from './helpers/members';
+import { startFakeOpenAiCompatible, type FakeAiServer } from './helpers/fakeAiServers';
 
 // Integration tests: many calls each, and the machine may be busy running other suites.
 jest.setTimeout(30_000);
@@ -216,6 +217,31 @@ describe('generation writes its part into the stored draft', () => {
     });
     expect(duplicate.statusCode).toBe(400);
   });
+});
+
+describe("a provider's generation refused by the quota", () => {
+  let t: TestApp;
+  let fake: FakeAiServer;
+  let owner: Awaited<ReturnType<typeof teamUser>>;
+  beforeAll(async () => {
+    fake = await startFakeOpenAiCompatible();
+    fake.answerWith({ content: { questions: [{ id: 'who', question: 'Who is it for?' }] } });
+    t = await buildTestApp({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseUrl, AI_MODEL: 'llama3.2' });
+    owner = await teamUser(t.app, 'generated@example.com');
+    await call(t.app, 'PUT', '/v1/agent/product-story', {
+      cookie: owner.cookie,
+      body: { step: 'Refine', inputModel: { description: 'Meals' }, content: {} },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const generate = (contextId: string, body: unknown) =>
+    call(t.app, 'POST', `/v1/agent/${contextId}/generate`, { cookie: owner.cookie, body });
+  const draft = async (kind: string) =>
+    (await call(t.app, 'GET', `/v1/agent/${kind}`, { cookie: owner.cookie })).json().data;
 
   it('leaves the draft as it was when the quota refuses the action', async () => {
     await putPlan(t.app, owner.cookie, 'free');

@@ -15,7 +15,7 @@ describe('AI settings (/settings/ai)', () => {
   test('shows an Admin the built-in drafter and this month’s agent actions', async () => {
     renderApp('/settings/ai', signedIn());
     expect(await screen.findByTestId('ai-provider')).toHaveTextContent('Built-in drafter (no AI)');
-    expect(screen.getByText(/drafts from your own answers/)).toBeInTheDocument();
+    expect(screen.getByText(/built-in drafter \(no AI\) works from your own words/)).toBeInTheDocument();
     expect(await screen.findByRole('meter', { name: 'Agent actions' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Settings' });
     expect(within(nav).getByRole('link', { name: 'AI' })).toHaveAttribute('aria-current', 'page');

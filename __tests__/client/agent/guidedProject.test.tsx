@@ -35,7 +35,7 @@ describe('the guided project (/welcome), a new team’s first run', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Story (markdown)')).toHaveValue('Weekly meal plans for busy parents'),
     );
-    expect(screen.getByText(/Drafted without AI/)).toBeInTheDocument();
+    expect(screen.getByText(/Drafted by Baton's built-in drafter \(no AI\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
     await user.click(await screen.findByRole('button', { name: 'Next: demos' }));

@@ -37,15 +37,20 @@ describe('item creation (/flows/add-items)', () => {
     await user.click(screen.getByRole('button', { name: 'Next: refine' }));
 
     const refined = await screen.findByLabelText('Refined description (markdown)');
-    expect(refined).toHaveValue('Checkout\n- Card payments\n- Receipts by e-mail');
-    expect(screen.getByText(/Drafted without AI/)).toBeInTheDocument();
+    // The drafter adds the questions a planner would ask; they never become items.
+    expect((refined as HTMLTextAreaElement).value).toMatch(
+      /^Checkout\n- Card payments\n- Receipts by e-mail\n\n## Open questions\n\n- Who is this for/,
+    );
+    expect(screen.getByText(/Drafted by Baton's built-in drafter \(no AI\)/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Goals'), 'Pay in one step');
     await user.click(screen.getByRole('button', { name: 'Next: preview the items' }));
 
     const preview = await screen.findByRole('list', { name: 'Items to add' });
-    expect(within(preview).getByLabelText('Item 1')).toHaveValue('Card payments');
+    // The intro line is no item: it goes with the first, so nothing written is lost.
+    expect(within(preview).getByLabelText('Item 1')).toHaveValue('Card payments\n\nPart of: Checkout');
     expect(within(preview).getByLabelText('Item 2')).toHaveValue('Receipts by e-mail');
-    await user.type(within(preview).getByLabelText('Item 1'), ' (Stripe)');
+    await user.clear(within(preview).getByLabelText('Item 1'));
+    await user.type(within(preview).getByLabelText('Item 1'), 'Card payments (Stripe)');
     const kinds = within(preview).getAllByLabelText('Kind');
     await user.selectOptions(kinds[1]!, 'Go-to-market');
     await user.selectOptions(screen.getByLabelText('Add them to'), `${Scope.OutOfScope}:unscheduled`);

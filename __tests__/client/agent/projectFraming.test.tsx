@@ -35,7 +35,7 @@ describe('project framing (/flows/frame-project)', () => {
 
     // The drafter's questions, answered.
     const first = await screen.findByLabelText(/Who is this for/);
-    expect(screen.getByText(/Drafted without AI/)).toBeInTheDocument();
+    expect(screen.getByText(/Drafted by Baton's built-in drafter \(no AI\)/)).toBeInTheDocument();
     await user.type(first, 'Parents of young children');
     await user.click(screen.getByRole('button', { name: 'Next: draft the story' }));
 
@@ -107,9 +107,10 @@ describe('project framing (/flows/frame-project)', () => {
     });
   });
 
-  test('past the monthly quota, generation sends the user to the agent settings', async () => {
+  test("past the monthly quota, a provider's generation sends the user to the agent settings", async () => {
     agentBackend.store('product-story', questionsDraft);
     agentBackend.actionsLeft = 0;
+    agentBackend.provider = { ...agentBackend.provider, provider: 'openai-compatible', draftedBy: 'ai' };
     const user = userEvent.setup();
     const { router } = renderApp('/flows/frame-project', signedIn());
     await user.click(await screen.findByRole('button', { name: 'Next: draft the story' }));

@@ -1,8 +1,10 @@
 /**
  * The deterministic drafter (agents.md §1): what Baton writes when no AI provider is configured. It
  * builds real structured drafts from the user's own words: questions from a fixed catalogue, items
- * and parts from lines and bullets, stories, plans and patterns assembled from the answers. Labelled
- * `draftedBy: 'drafter'` so the UI never presents it as AI.
+ * read from prose and lists (drafterItems), parts that keep every line (drafterSplit), a refined
+ * description with its goals and open questions (drafterRefine), milestones by demo (drafterPlan),
+ * stories and patterns assembled from the answers. Labelled `draftedBy: 'drafter'` so the UI never
+ * presents it as AI, and its drafts spend no agent actions.
  */
 import {
   AGENT_LIMITS as L,
@@ -14,10 +16,15 @@ import { ItemType } from '../../shared/enums';
 import { displayTitle } from '../../shared/displayTitle';
 import { invalidRequest } from '../errors';
 import type { AgentGenerator, GenerationInput } from './port';
-import { clip, firstParagraph, points, sentences, splitIntoPieces } from './drafterText';
+import { describe, itemsFrom, kindOf } from './drafterItems';
+import { splitParts } from './drafterSplit';
+import { refine } from './drafterRefine';
+import { milestonesByDemo } from './drafterPlan';
+import { clip, firstParagraph, points, splitIntoPieces } from './drafterText';
 import {
   engineeringPatternQuestions,
   headingFor,
+  OPEN_QUESTIONS_HEADING,
   productPatternQuestions,
   productStoryQuestions,
   type CatalogueQuestion,
@@ -68,7 +75,7 @@ function patternsFrom(description: string, answers: QuestionAnswer[], catalogue:
   return { patterns };
 }
 
-/** Bullets under a "Goals" heading or label, in the description or the answers. */
+/** Bullets under a "Goals" heading or label in the answers. */
 function goalsIn(texts: string[]): string[] {
   const goals: string[] = [];
   for (const text of texts) {
@@ -84,17 +91,23 @@ function goalsIn(texts: string[]): string[] {
       else if (line.trim() !== '') inGoals = false;
     }
   }
-  return goals.slice(0, L.goals);
+  return goals;
 }
 
-function refined(description: string, answers: QuestionAnswer[] | undefined, relatedTo?: string) {
-  const details = answered(answers).map((entry) => `### ${entry.question.trim()}\n\n${tidy(entry.answer)}`);
-  const parts = [tidy(description)];
-  if (details.length > 0) parts.push(`## Details\n\n${details.join('\n\n')}`);
+function refined(description: string, answers: QuestionAnswer[] | undefined, single: boolean, relatedTo?: string) {
+  const given = answered(answers);
+  const { title, details, goals, openQuestions } = refine(description, given, single);
+  const parts = [title ?? '', tidy(details)];
+  const asked = given.map((entry) => `### ${entry.question.trim()}\n\n${tidy(entry.answer)}`);
+  if (asked.length > 0) parts.push(`## Details\n\n${asked.join('\n\n')}`);
+  if (openQuestions.length > 0) {
+    parts.push(`## ${OPEN_QUESTIONS_HEADING}\n\n${openQuestions.map((question) => `- ${question}`).join('\n')}`);
+  }
   if (relatedTo) parts.push(`Related to: ${relatedTo}`);
+  const allGoals = [...new Set([...goals, ...goalsIn(given.map((entry) => entry.answer))])];
   return {
-    refinedDescription: clip(tidy(parts.join('\n\n')), L.description),
-    goals: goalsIn([description, ...answered(answers).map((entry) => entry.answer)]),
+    refinedDescription: clip(tidy(parts.filter((part) => part.trim() !== '').join('\n\n')), L.description),
+    goals: allGoals.map((goal) => clip(goal, L.goal)).slice(0, L.goals),
   };
 }
 
@@ -121,8 +134,13 @@ const drafts: Drafts = {
     const goal = displayTitle(goalText);
     const { pieces } = splitIntoPieces(inputModel.description);
     const bulleted = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/m.test(inputModel.description);
-    const milestones =
-      bulleted && pieces.length > 0
+    const byDemo = milestonesByDemo(inputModel.description);
+    const milestones = byDemo
+      ? byDemo.slice(0, L.milestones).map((milestone) => ({
+          title: clip(milestone.title, L.title),
+          description: clip(milestone.description, L.shortText),
+        }))
+      : bulleted && pieces.length > 0
         ? pieces.slice(0, L.milestones).map((piece) => {
             const [first = '', ...rest] = piece.text.split('\n');
             return {
@@ -145,39 +163,33 @@ const drafts: Drafts = {
   'product-patterns/patterns': ({ inputModel }) =>
     patternsFrom(inputModel.description, inputModel.answers ?? [], productPatternQuestions),
 
-  'add-multiple-items/refinedDescription': ({ inputModel }) => refined(inputModel.description, inputModel.answers),
+  'add-multiple-items/refinedDescription': ({ inputModel }) =>
+    refined(inputModel.description, inputModel.answers, false),
   'add-single-new-item/refinedDescription': ({ inputModel, item }) =>
-    refined(inputModel.description, inputModel.answers, item ? displayTitle(item.description) : undefined),
+    refined(inputModel.description, inputModel.answers, true, item ? displayTitle(item.description) : undefined),
 
   'add-multiple-items/items': ({ inputModel }) => {
-    const { pieces } = splitIntoPieces(inputModel.description);
-    if (pieces.length === 0) throw invalidRequest('inputModel.description has no items: write one per line or bullet');
-    if (pieces.length > L.items) {
-      throw invalidRequest(`inputModel.description has ${pieces.length} items; at most ${L.items} are added at once`);
+    const { items, goals } = itemsFrom(inputModel.description);
+    if (items.length === 0) throw invalidRequest('inputModel.description has no items: write one per line or bullet');
+    if (items.length > L.items) {
+      throw invalidRequest(`inputModel.description has ${items.length} items; at most ${L.items} are added at once`);
     }
     const fallback = inputModel.defaultItemType ?? ItemType.Implementation;
     return {
-      items: pieces.map((piece) => ({
-        itemType: (piece.itemType ?? fallback) as 1 | 2 | 3,
-        description: piece.text,
+      items: items.map((item) => ({
+        itemType: kindOf(item, fallback) as 1 | 2 | 3,
+        description: clip(describe(item, goals), L.description),
       })),
     };
   },
 
   'split-project-item/parts': ({ inputModel, item }) => {
     const source = inputModel.description ?? item?.description ?? '';
-    const { pieces, preamble } = splitIntoPieces(source);
-    let parts = pieces.map((piece) => piece.text);
-    if (parts.length >= 2 && preamble) {
-      const whole = displayTitle(preamble);
-      parts = parts.map((part) => clip(`${part}\n\nPart of: ${whole}`, L.description));
-    }
-    if (parts.length < 2) parts = sentences(source.replace(/\s+/g, ' '));
+    const parts = splitParts(source, inputModel.guidance, L.parts);
     if (parts.length < 2) {
       throw invalidRequest('There is nothing to split: write the parts as lines or bullets in the description');
     }
-    if (parts.length > L.parts) throw invalidRequest(`The description has ${parts.length} parts; at most ${L.parts}`);
-    return { parts: parts.map((description) => ({ description })) };
+    return { parts: parts.map((description) => ({ description: clip(description, L.description) })) };
   },
 };
 

@@ -7,9 +7,9 @@ export interface Piece {
   itemType?: ItemType;
 }
 
-const LINE_BREAK = /\r\n|\r|\n/;
-const BULLET = /^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
-const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
+export const LINE_BREAK = /\r\n|\r|\n/;
+export const BULLET = /^(\s*)(?:[-*+•]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
+export const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
 const KIND_WORDS: [RegExp, ItemType][] = [
   [/^demos?$/i, ItemType.Demo],
   [/^(?:implementations?|impl)$/i, ItemType.Implementation],
@@ -23,7 +23,7 @@ export function kindNamedBy(label: string): ItemType | undefined {
   return KIND_WORDS.find(([pattern]) => pattern.test(word))?.[1];
 }
 
-function withPrefixKind(text: string, inherited: ItemType | undefined): Piece {
+export function withPrefixKind(text: string, inherited: ItemType | undefined): Piece {
   const prefixed = KIND_PREFIX.exec(text);
   if (prefixed) return { text: prefixed[2]!.trim(), itemType: kindNamedBy(prefixed[1]!) };
   return inherited === undefined ? { text } : { text, itemType: inherited };
@@ -89,14 +89,6 @@ function lineByLine(lines: string[]): Piece[] {
     if (piece.text !== '') pieces.push(piece);
   }
   return pieces;
-}
-
-/** Sentences of a paragraph (a split of last resort for a one-line description). */
-export function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'“(])/u)
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
 }
 
 /** Non-empty lines of an answer, bullets unwrapped: each is one point the user made. */

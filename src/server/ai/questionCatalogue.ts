@@ -47,6 +47,14 @@ export const productPatternQuestions: CatalogueQuestion[] = [
   { id: 'avoid', question: 'What should features avoid?', heading: 'Avoid' },
 ];
 
+/** What Refine asks when the description does not say who it is for, what exactly it is, or when it is done. */
+export const OPEN_QUESTIONS_HEADING = 'Open questions';
+export const OPEN_QUESTIONS = {
+  who: 'Who is this for, and who will use it first?',
+  what: 'What exactly should it do: the smallest version that is useful?',
+  done: 'How will we know it is done: a behaviour to check, or a number?',
+};
+
 /** The heading for an answer: the catalogue's when it names one of its questions, else the question itself. */
 export function headingFor(catalogue: CatalogueQuestion[], answer: { questionId?: string; question: string }) {
   const known =

@@ -1,8 +1,10 @@
 /**
  * One generation for the active team: the body checked against its pair's schema, the item checked
- * against the team, the content generated outside any transaction (a model may take a minute), then
- * one agent action recorded under the account's row lock, within its monthly quota, together with the
- * generated part written into the stored draft. A failed generation records and changes nothing.
+ * against the team, the content generated outside any transaction (a model may take a minute), then,
+ * for an AI provider's generation, one agent action recorded under the account's row lock, within its
+ * monthly quota, together with the generated part written into the stored draft. The built-in
+ * drafter's drafts cost no provider anything, so they spend no agent action and need none left. A
+ * failed generation records and changes nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { Value } from '@sinclair/typebox/value';
@@ -114,8 +116,9 @@ export async function generateAgentContent(
   const accountId = await teamAccountId(db, input.teamId);
   const item = await itemContext(db, input.teamId, itemId);
   const draftKey = await draftKeyOf(db, { teamId: input.teamId, userId: input.userId, kind: input.contextId, itemId });
+  const counted = generator.draftedBy === 'ai';
   // A check without the lock first, so a caller already past the quota costs no generation.
-  await enforceQuota(db, { kind: 'agent-actions', accountId }, input.now);
+  if (counted) await enforceQuota(db, { kind: 'agent-actions', accountId }, input.now);
 
   input.progress?.started();
   const content = await generator.generate(pair, { inputModel, item } as GenerationInput, {
@@ -128,7 +131,15 @@ export async function generateAgentContent(
   const { contextId, contentId } = agentPairs[pair];
   // The action and the part it wrote land together: a refused action leaves the draft as it was.
   await db.transaction(async (tx) => {
-    await recordAgentAction(tx, { accountId, teamId: input.teamId, userId: input.userId, kind: pair, now: input.now });
+    if (counted) {
+      await recordAgentAction(tx, {
+        accountId,
+        teamId: input.teamId,
+        userId: input.userId,
+        kind: pair,
+        now: input.now,
+      });
+    }
     await writeGeneratedPart(tx, draftKey, {
       id: randomUUID(),
       contentId,

@@ -20,7 +20,7 @@ const unauthorized = () => HttpResponse.json(unauthorizedBody, { status: 401 });
  */
 export const agentBackend = {
   drafts: new Map<string, AgentDraft>(),
-  /** Generations left this month; at 0 a generation answers QuotaLimit agent-actions. */
+  /** A provider's generations left this month; at 0 one answers QuotaLimit agent-actions. */
   actionsLeft: 100,
   /** The next PUT of a draft fails (500), changing nothing. */
   failNextPut: false,
@@ -144,7 +144,8 @@ export const agentHandlers = [
         { status: 502 },
       );
     }
-    if (agentBackend.actionsLeft <= 0) return quotaLimit('agent-actions');
+    // Only a provider's generations spend agent actions; the built-in drafter's spend none.
+    if (agentBackend.provider.draftedBy === 'ai' && agentBackend.actionsLeft <= 0) return quotaLimit('agent-actions');
     const pair = findAgentPair(contextId, body.contentId);
     if (!pair) return HttpResponse.json({ result: 'InvalidRequest', message: 'unknown contentId' }, { status: 400 });
     // The named item as the plan backend holds it (a fixed one for tests that seed none).

@@ -55,7 +55,7 @@ export function AiSettingsPage() {
             label="Agent actions"
             used={subscription.usage.agentActions}
             limit={subscription.entitlements.maxAgentActions}
-            hint="Each successful generation is one agent action; a failed or stopped one counts nothing."
+            hint="Each successful generation by an AI provider is one agent action; a failed or stopped one, and the built-in drafter's drafts, count nothing."
           />
         </section>
       )}
@@ -93,10 +93,11 @@ function ProviderCard({ provider }: { provider: AgentProvider }) {
       </dl>
       {provider.draftedBy === 'drafter' ? (
         <p className={styles.muted}>
-          Without a provider, Baton drafts from your own answers: questions from a fixed list, items split from your
-          lines and bullets, stories and plans assembled from what you wrote. Drafts say they were written without AI.
-          To connect a model, the operator sets <code>AI_PROVIDER</code>, <code>AI_MODEL</code> and{' '}
-          <code>AI_API_KEY</code> (or <code>AI_BASE_URL</code> for Ollama, LM Studio or vLLM) and restarts Baton.
+          Without a provider, Baton&apos;s built-in drafter (no AI) works from your own words: questions from a fixed
+          list, items read from your sentences, lines and bullets, stories and plans assembled from what you wrote. Its
+          drafts say so, and they spend no agent actions. To connect a model, the operator sets <code>AI_PROVIDER</code>
+          , <code>AI_MODEL</code> and <code>AI_API_KEY</code> (or <code>AI_BASE_URL</code> for Ollama, LM Studio or
+          vLLM) and restarts Baton.
         </p>
       ) : (
         <p className={styles.muted}>

@@ -8,8 +8,8 @@ export function DraftedByNotice({ draftedBy }: { draftedBy: DraftedBy | null | u
   if (draftedBy !== 'drafter') return null;
   return (
     <p className={styles.notice}>
-      Drafted without AI, from your own answers. <Link to="/settings/ai">Connect an AI provider</Link> for richer
-      drafts.
+      Drafted by Baton&apos;s built-in drafter (no AI), from your own words; it spends no agent actions.{' '}
+      <Link to="/settings/ai">Connect an AI provider</Link> for richer drafts.
     </p>
   );
 }

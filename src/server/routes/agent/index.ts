@@ -26,7 +26,8 @@ export default async function agentRoutes(fastify: FastifyInstance) {
         operationId: 'generateAgentContent',
         description:
           'Generates one part of an agent draft. Each body variant is one contextId/contentId pair (its title); ' +
-          'a successful generation counts one agent action (QuotaLimit kind agent-actions past the monthly quota); ' +
+          "an AI provider's successful generation counts one agent action (QuotaLimit kind agent-actions past the " +
+          "monthly quota); the built-in drafter's (draftedBy drafter) count none; " +
           'a provider failure answers 502 (504 on a timeout) with result Failed and counts nothing. ' +
           'With Accept: text/event-stream the answer is server-sent events: started, partial (the content so far), ' +
           'then done (this Ok envelope) or error (the error envelope with its status).',
