@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { handoffEvents, handoffs, type HandoffRow } from '../db/schema';
+import { githubConnections, handoffEvents, handoffs, type HandoffRow } from '../db/schema';
 
 export async function insertHandoff(db: Db, row: typeof handoffs.$inferInsert): Promise<HandoffRow> {
   const [stored] = await db.insert(handoffs).values(row).returning();
@@ -98,3 +98,35 @@ export async function listHandoffEventsOfKind(db: Db, handoffId: string, kind: s
     .where(and(eq(handoffEvents.handoffId, handoffId), eq(handoffEvents.kind, kind)))
     .orderBy(asc(handoffEvents.sequence));
 }
+
+/**
+ * The hand-offs matching `where` of teams connected through this GitHub installation (a delivery never
+ * reaches another installation's teams), locked until the caller's transaction ends, so two deliveries
+ * for one hand-off apply in turn.
+ */
+export async function lockInstallationHandoffs(db: Db, installationId: number, where: SQL | undefined) {
+  const rows = await db
+    .select({ handoff: handoffs })
+    .from(handoffs)
+    .innerJoin(githubConnections, eq(githubConnections.teamId, handoffs.teamId))
+    .where(and(eq(githubConnections.installationId, installationId), where))
+    .for('update', { of: handoffs });
+  return rows.map((row) => row.handoff);
+}
+
+/** Conditions on a hand-off, for lockInstallationHandoffs. Repository names compare as GitHub does: without case. */
+export const handoffWhere = {
+  repository: (repository: string) => sql`lower(${handoffs.repository}) = lower(${repository})`,
+  repositoryIn: (repositories: string[]) =>
+    inArray(
+      sql`lower(${handoffs.repository})`,
+      repositories.map((repository) => repository.toLowerCase()),
+    ),
+  issueIn: (issueNumbers: number[]) => inArray(handoffs.issueNumber, issueNumbers),
+  hasPullRequests: () => sql`jsonb_array_length(${handoffs.pullRequests}) > 0`,
+  runOrBranch: (runId: number | null, branch: string | null) =>
+    or(
+      runId === null ? undefined : eq(handoffs.runId, runId),
+      branch === null ? undefined : eq(handoffs.branch, branch),
+    ),
+};

@@ -2,10 +2,10 @@
  * The writes GitHub's events make to hand-offs: finding them (only through the delivering
  * installation), moving their state through the one state machine, and telling the team's boards.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { githubConnections, handoffs, type HandoffRow } from '../db/schema';
-import { appendHandoffEvent, updateHandoff } from '../repositories/handoffs';
+import type { HandoffRow } from '../db/schema';
+import { appendHandoffEvent, handoffWhere, lockInstallationHandoffs, updateHandoff } from '../repositories/handoffs';
 import { announce } from './teamEvents/announce';
 import { handoffTransition, type HandoffEvent } from './handoff/handoffStates';
 import type { HandoffState } from '../../shared/contract/handoff';
@@ -20,42 +20,18 @@ export async function handoffsFor(
   issueNumbers: number[],
 ) {
   if (installationId === undefined || issueNumbers.length === 0) return [];
-  const rows = await db
-    .select({ handoff: handoffs })
-    .from(handoffs)
-    .innerJoin(githubConnections, eq(githubConnections.teamId, handoffs.teamId))
-    .where(
-      and(
-        eq(githubConnections.installationId, installationId),
-        sql`lower(${handoffs.repository}) = lower(${repository})`,
-        inArray(handoffs.issueNumber, issueNumbers),
-      ),
-    )
-    // Held until the delivery's transaction ends: two deliveries for one hand-off apply in turn.
-    .for('update', { of: handoffs });
-  return rows.map((row) => row.handoff);
+  const where = and(handoffWhere.repository(repository), handoffWhere.issueIn(issueNumbers));
+  return lockInstallationHandoffs(db, installationId, where);
 }
 
 /** The hand-offs in these repositories (all when null) of teams connected through the installation. */
 export async function handoffsOfInstallation(db: Db, installationId: number, repositories: string[] | null) {
   if (repositories?.length === 0) return [];
-  const rows = await db
-    .select({ handoff: handoffs })
-    .from(handoffs)
-    .innerJoin(githubConnections, eq(githubConnections.teamId, handoffs.teamId))
-    .where(
-      and(
-        eq(githubConnections.installationId, installationId),
-        repositories
-          ? inArray(
-              sql`lower(${handoffs.repository})`,
-              repositories.map((repository) => repository.toLowerCase()),
-            )
-          : undefined,
-      ),
-    )
-    .for('update', { of: handoffs });
-  return rows.map((row) => row.handoff);
+  return lockInstallationHandoffs(
+    db,
+    installationId,
+    repositories ? handoffWhere.repositoryIn(repositories) : undefined,
+  );
 }
 
 /** Adds to the hand-off's activity and tells the team's open boards the item changed (at commit). */

@@ -3,9 +3,10 @@
  * failing (`error`); a check (CI) failing on its branch or pull request is `checksFailing`; a success
  * clears either.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { githubConnections, handoffs, type HandoffRow } from '../db/schema';
+import type { HandoffRow } from '../db/schema';
+import { handoffWhere, lockInstallationHandoffs } from '../repositories/handoffs';
 import { AGENT_BRANCH } from './githubLinks';
 import { appendAndTell, handoffsFor, moveHandoff } from './githubHandoffs';
 
@@ -40,26 +41,17 @@ async function handoffsOfRun(
   const repository = payload.repository.full_name;
   const byIssue = AGENT_BRANCH.exec(run.head_branch ?? '');
   const candidates = byIssue ? await handoffsFor(db, installationId, repository, [Number(byIssue[1])]) : [];
-  const matches = [
-    byRunId ? sql`${handoffs.runId} = ${run.id}` : undefined,
-    run.head_branch ? sql`${handoffs.branch} = ${run.head_branch}` : undefined,
-  ].filter(Boolean);
+  const runId = byRunId ? run.id : null;
+  const branch = run.head_branch ?? null;
   const rows =
-    matches.length === 0
+    runId === null && branch === null
       ? []
-      : await db
-          .select({ handoff: handoffs })
-          .from(handoffs)
-          .innerJoin(githubConnections, eq(githubConnections.teamId, handoffs.teamId))
-          .where(
-            and(
-              eq(githubConnections.installationId, installationId),
-              sql`lower(${handoffs.repository}) = lower(${repository})`,
-              sql`(${sql.join(matches, sql` or `)})`,
-            ),
-          )
-          .for('update', { of: handoffs });
-  const found = new Map([...candidates, ...rows.map((row) => row.handoff)].map((handoff) => [handoff.id, handoff]));
+      : await lockInstallationHandoffs(
+          db,
+          installationId,
+          and(handoffWhere.repository(repository), handoffWhere.runOrBranch(runId, branch)),
+        );
+  const found = new Map([...candidates, ...rows].map((handoff) => [handoff.id, handoff]));
   // A pull request's checks: the hand-off whose pull request it is.
   const prNumbers = new Set(run.pull_requests.map((pr) => pr.number));
   return [...found.values()].concat(
@@ -74,21 +66,14 @@ async function byPullRequest(
   numbers: Set<number>,
   already: Map<string, HandoffRow>,
 ) {
-  const rows = await db
-    .select({ handoff: handoffs })
-    .from(handoffs)
-    .innerJoin(githubConnections, eq(githubConnections.teamId, handoffs.teamId))
-    .where(
-      and(
-        eq(githubConnections.installationId, installationId),
-        sql`lower(${handoffs.repository}) = lower(${repository})`,
-        sql`jsonb_array_length(${handoffs.pullRequests}) > 0`,
-      ),
-    )
-    .for('update', { of: handoffs });
-  return rows
-    .map((row) => row.handoff)
-    .filter((handoff) => !already.has(handoff.id) && handoff.pullRequests.some((pr) => numbers.has(pr.number)));
+  const rows = await lockInstallationHandoffs(
+    db,
+    installationId,
+    and(handoffWhere.repository(repository), handoffWhere.hasPullRequests()),
+  );
+  return rows.filter(
+    (handoff) => !already.has(handoff.id) && handoff.pullRequests.some((pr) => numbers.has(pr.number)),
+  );
 }
 
 /** A finished workflow run: the agent's job (its run id) or a check on its branch or pull request. */
