@@ -1,7 +1,8 @@
 import { buildApp } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
 import { rateLimitCounters } from '../../src/server/db/schema';
-import { leaseSize, sweepExpiredCounters } from '../../src/server/plugins/rateLimitStore';
+import { leaseSize } from '../../src/server/plugins/rateLimitStore';
+import { sweepExpiredCounters } from '../../src/server/repositories/rateLimitCounters';
 import { buildTestApp, call, signInAs, TestClock, type TestApp } from './helpers/testApp';
 import { openTestDatabase } from './helpers/testDatabase';
 import { teamUser } from './helpers/planning';

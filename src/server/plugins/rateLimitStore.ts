@@ -1,33 +1,11 @@
-import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/types';
-import { rateLimitCounters } from '../db/schema';
+import { countHits, sweepExpiredCounters } from '../repositories/rateLimitCounters';
 import type { Clock } from './database';
 
 /** Expired counters are deleted once every this many hits of a process: one cheap indexed delete. */
 const SWEEP_EVERY_HITS = 1000;
-
-/**
- * Reserves `hits` hits in the caller's fixed window and answers the count so far (those included) and
- * the time left, in one atomic statement: a row whose window has ended starts a new one. Concurrent
- * reservations on one key queue on its row lock, so no hit is lost whichever instance takes it.
- */
-export async function countHits(db: Db, key: string, hits: number, windowMs: number, now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, hits, resetsAt: new Date(now.getTime() + windowMs) })
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        hits: sql`case when ${rateLimitCounters.resetsAt} <= ${at} then excluded.hits else ${rateLimitCounters.hits} + excluded.hits end`,
-        resetsAt: sql`case when ${rateLimitCounters.resetsAt} <= ${at} then excluded.resets_at else ${rateLimitCounters.resetsAt} end`,
-      },
-    })
-    .returning({ hits: rateLimitCounters.hits, resetsAt: rateLimitCounters.resetsAt });
-  return { hits: row!.hits, resetsAt: row!.resetsAt.getTime() };
-}
 
 /**
  * How many hits one instance reserves at a time under a limit of `max`: one (an exact shared count) for
@@ -36,10 +14,6 @@ export async function countHits(db: Db, key: string, hits: number, windowMs: num
  */
 export function leaseSize(max: number): number {
   return max <= 100 ? 1 : Math.ceil(max / 50);
-}
-
-export async function sweepExpiredCounters(db: Db, now: Date) {
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetsAt, now));
 }
 
 /** Hits an instance has reserved in the database for one key and not yet handed out. */

@@ -40,3 +40,16 @@ export async function saveGithubRepository(
     .set({ repository: repository.repository, baseBranch: repository.baseBranch, updatedAt: repository.now })
     .where(eq(githubConnections.teamId, teamId));
 }
+
+/** Disconnects every team connected through this installation (the app was uninstalled there). */
+export async function deleteInstallationConnections(db: Db, installationId: number) {
+  await db.delete(githubConnections).where(eq(githubConnections.installationId, installationId));
+}
+
+/** Marks the installation's connections suspended (a date) or not (null): nothing can be sent meanwhile. */
+export async function setInstallationSuspended(db: Db, installationId: number, suspendedAt: Date | null, now: Date) {
+  await db
+    .update(githubConnections)
+    .set({ suspendedAt, updatedAt: now })
+    .where(eq(githubConnections.installationId, installationId));
+}

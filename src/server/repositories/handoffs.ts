@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { githubConnections, handoffEvents, handoffs, type HandoffRow } from '../db/schema';
 
@@ -130,3 +130,28 @@ export const handoffWhere = {
       branch === null ? undefined : eq(handoffs.branch, branch),
     ),
 };
+
+/** Up to `limit` GitHub hand-offs in one of `states` whose last sign of the agent is older than `cutoff`. */
+export async function quietHandoffs(
+  db: Db,
+  input: { states: string[]; automationKind: number; cutoff: Date; limit: number },
+) {
+  return db
+    .select()
+    .from(handoffs)
+    .where(
+      and(
+        inArray(handoffs.state, input.states),
+        eq(handoffs.automationKind, input.automationKind),
+        isNotNull(handoffs.lastSignAt),
+        lt(handoffs.lastSignAt, input.cutoff),
+      ),
+    )
+    .limit(input.limit);
+}
+
+/** The hand-off, locked until the caller's transaction ends. */
+export async function lockHandoff(db: Db, id: string): Promise<HandoffRow | undefined> {
+  const [handoff] = await db.select().from(handoffs).where(eq(handoffs.id, id)).for('update');
+  return handoff;
+}

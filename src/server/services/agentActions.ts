@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/types';
-import { agentActions } from '../db/schema';
+import { insertAgentAction } from '../repositories/agentActions';
 import { findTeam } from '../repositories/teams';
 import { findTeamItem } from '../repositories/items';
 import { enforceQuota } from './quotas';
@@ -88,14 +88,7 @@ export async function recordAgentAction(
   action: { accountId: string; teamId: string; userId: string; kind: string; now: Date },
 ) {
   await enforceQuota(db, { kind: 'agent-actions', accountId: action.accountId }, action.now);
-  await db.insert(agentActions).values({
-    id: randomUUID(),
-    accountId: action.accountId,
-    teamId: action.teamId,
-    userId: action.userId,
-    kind: action.kind,
-    createdAt: action.now,
-  });
+  await insertAgentAction(db, action);
 }
 
 export async function generateAgentContent(

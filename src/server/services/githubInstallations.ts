@@ -3,9 +3,8 @@
  * deleted disconnects; suspended pauses (the connection is kept, nothing can be sent) and unsuspended
  * resumes; a repository taken from the app pauses its hand-offs until it is given back.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { githubConnections } from '../db/schema';
+import { deleteInstallationConnections, setInstallationSuspended } from '../repositories/githubConnections';
 import { appendAndTell, handoffsOfInstallation, moveHandoff } from './githubHandoffs';
 
 interface InstallationPayload {
@@ -44,13 +43,10 @@ export async function onInstallation(db: Db, payload: InstallationPayload, now: 
   switch (action) {
     case 'deleted':
       // The app is gone from that account: the teams connected through it are no longer connected.
-      await db.delete(githubConnections).where(eq(githubConnections.installationId, installation.id));
+      await deleteInstallationConnections(db, installation.id);
       return 'installation deleted';
     case 'suspend': {
-      await db
-        .update(githubConnections)
-        .set({ suspendedAt: now, updatedAt: now })
-        .where(eq(githubConnections.installationId, installation.id));
+      await setInstallationSuspended(db, installation.id, now, now);
       const paused = await pauseOrResume(
         db,
         installation.id,
@@ -62,10 +58,7 @@ export async function onInstallation(db: Db, payload: InstallationPayload, now: 
       return `installation suspended: ${paused} hand-off(s) paused`;
     }
     case 'unsuspend': {
-      await db
-        .update(githubConnections)
-        .set({ suspendedAt: null, updatedAt: now })
-        .where(eq(githubConnections.installationId, installation.id));
+      await setInstallationSuspended(db, installation.id, null, now);
       const resumed = await pauseOrResume(
         db,
         installation.id,

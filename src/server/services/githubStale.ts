@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { handoffs } from '../db/schema';
+import { lockHandoff, quietHandoffs } from '../repositories/handoffs';
 import { AutomationKind } from '../../shared/enums';
 import { codingAgentNames, type CodingAgent } from '../../shared/contract/github';
 import { appendAndTell, moveHandoff } from './githubHandoffs';
@@ -14,22 +13,16 @@ const WAITING = ['pending', 'active', 'awaitingInput'];
  */
 export async function sweepStaleHandoffs(db: Db, now: Date, staleAfterMs: number): Promise<number> {
   const cutoff = new Date(now.getTime() - staleAfterMs);
-  const quiet = await db
-    .select()
-    .from(handoffs)
-    .where(
-      and(
-        inArray(handoffs.state, WAITING),
-        eq(handoffs.automationKind, AutomationKind.GitHubIssue),
-        isNotNull(handoffs.lastSignAt),
-        lt(handoffs.lastSignAt, cutoff),
-      ),
-    )
-    .limit(100);
+  const quiet = await quietHandoffs(db, {
+    states: WAITING,
+    automationKind: AutomationKind.GitHubIssue,
+    cutoff,
+    limit: 100,
+  });
   for (const candidate of quiet) {
     await db.transaction(async (tx) => {
       // Read again under a lock: a delivery (or another instance's sweep) may have moved it meanwhile.
-      const [handoff] = await tx.select().from(handoffs).where(eq(handoffs.id, candidate.id)).for('update');
+      const handoff = await lockHandoff(tx, candidate.id);
       if (!handoff || !WAITING.includes(handoff.state) || !handoff.lastSignAt || handoff.lastSignAt >= cutoff) return;
       await moveHandoff(tx, handoff, { kind: 'noSign' }, now);
       const hours = Math.round(staleAfterMs / 3_600_000);
