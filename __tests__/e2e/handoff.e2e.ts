@@ -18,6 +18,8 @@ let github: FakeGithub;
 let server: ChildProcess;
 
 test.beforeAll(async () => {
+  // Starting a second Baton beside the suite's own can take a while on a busy CI machine (it waits up to 120 s).
+  test.setTimeout(150_000);
   const keys = appKeyPair();
   github = new FakeGithub('5150', keys.publicKeyPem, { clientId: 'Iv1.e2e', clientSecret: 'e2e-secret' });
   github.addInstallation({
