@@ -31,7 +31,7 @@ test('hand an item to the terminal; an MCP client with its token moves the card'
   await panel.getByRole('button', { name: 'Send to Claude Code' }).click();
   const terminal = panel.getByRole('status', { name: 'Terminal hand-off' });
   await expect(terminal).toContainText(`claude mcp add --transport http baton ${baseURL}/mcp/token`);
-  await terminal.getByRole('button', { name: 'Show the token' }).click();
+  await terminal.getByRole('button', { name: 'Make the token' }).click();
   const exported = await terminal.getByText(/^export BATON_TOKEN=/).textContent();
   const token = /'([^']+)'/.exec(exported ?? '')![1]!;
 

@@ -141,7 +141,12 @@ describe('Hand off… in the item panel', () => {
     expect(terminal).toHaveTextContent('claude mcp add --transport http baton');
     expect(terminal).toHaveTextContent('Authorization: Bearer $BATON_TOKEN');
     expect(within(terminal).queryByText(/export BATON_TOKEN/)).not.toBeInTheDocument();
-    await user.click(within(terminal).getByRole('button', { name: 'Show the token' }));
+    // What the token can read and write is said before it is made.
+    expect(terminal).toHaveTextContent(
+      'it reads every item and context item of your team, and on this item only records progress and links the pull request',
+    );
+    expect(terminal).toHaveTextContent("It cannot change this item's description, goals or test scenarios");
+    await user.click(within(terminal).getByRole('button', { name: 'Make the token' }));
     expect(await within(terminal).findByText("export BATON_TOKEN='baton_mcp_item1'")).toBeInTheDocument();
     expect(terminal).toHaveTextContent(/Shown once/);
     expect(within(terminal).getAllByRole('button', { name: 'Copy' })).toHaveLength(3);

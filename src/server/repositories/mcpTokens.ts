@@ -51,6 +51,22 @@ export async function revokeMcpToken(db: Db, who: { teamId: string; userId: stri
   return revoked.length > 0;
 }
 
+/** Revokes the user's live item tokens for this item (a new one replaces them). */
+export async function revokeItemTokens(db: Db, who: { teamId: string; userId: string; itemId: string }, now: Date) {
+  await db
+    .update(mcpTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(mcpTokens.teamId, who.teamId),
+        eq(mcpTokens.userId, who.userId),
+        eq(mcpTokens.itemId, who.itemId),
+        eq(mcpTokens.kind, 'item'),
+        isNull(mcpTokens.revokedAt),
+      ),
+    );
+}
+
 /** Notes a use, at most once a minute per token, so a busy agent does not write on every call. */
 export async function touchMcpToken(db: Db, id: string, now: Date): Promise<void> {
   const aMinuteAgo = new Date(now.getTime() - 60_000);

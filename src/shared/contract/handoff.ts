@@ -68,7 +68,7 @@ export const Handoff = Type.Object({
 });
 export type Handoff = Static<typeof Handoff>;
 
-/** The terminal hand-off's commands (LocalAutomation): the token comes from GET /v1/mcp/auth/{itemId}/token. */
+/** The terminal hand-off's commands (LocalAutomation): the token comes from POST /v1/mcp/auth/{itemId}/token. */
 export const TerminalCommands = Type.Object({
   mcpUrl: Type.String(),
   addServer: Type.String({

@@ -1,4 +1,4 @@
-import { useLazyGetMcpItemTokenQuery } from '../../api/mcp';
+import { useCreateMcpItemTokenMutation } from '../../api/mcp';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { Alert, Button, CopyButton } from '../../ui';
 import type { SendToAgentApiResponse } from '../../api/handoff';
@@ -21,11 +21,11 @@ function Command({ label, text }: { label: string; text: string }) {
 }
 
 /**
- * The terminal hand-off, once sent: the item token (fetched on a click, shown once), then the two
+ * The terminal hand-off, once sent: the item token (made on a click, shown once), then the two
  * commands to run in the repository. The card moves as the agent reports back over MCP.
  */
 export function TerminalHandoff(props: { itemId: string; terminal: Commands; onClose(): void }) {
-  const [fetchToken, token] = useLazyGetMcpItemTokenQuery();
+  const [makeToken, token] = useCreateMcpItemTokenMutation();
   return (
     <div className={styles.box} role="status" aria-label="Terminal hand-off">
       <p>
@@ -36,16 +36,21 @@ export function TerminalHandoff(props: { itemId: string; terminal: Commands; onC
         <>
           <Command label="1. The item's token (in your shell)" text={`export BATON_TOKEN='${token.data.token}'`} />
           <p className={styles.muted}>
-            Valid until {new Date(token.data.expiresAt).toLocaleString()}, for this item only. Shown once: Baton keeps
-            only its hash; revoke it in Settings → MCP.
+            Valid until {new Date(token.data.expiresAt).toLocaleString()}. Shown once: Baton keeps only its hash; revoke
+            it in Settings → MCP.
           </p>
         </>
       ) : (
         <div className={styles.field}>
           <span className={styles.label}>1. The item&apos;s token</span>
+          <p className={styles.muted}>
+            For 24 hours it reads every item and context item of your team, and on this item only records progress and
+            links the pull request. It cannot change this item&apos;s description, goals or test scenarios, nor any
+            other item. Making a token revokes the one made before for this item.
+          </p>
           <div className={styles.actions}>
-            <Button onClick={() => void fetchToken(props.itemId)} disabled={token.isFetching}>
-              Show the token
+            <Button onClick={() => void makeToken(props.itemId)} disabled={token.isLoading}>
+              Make the token
             </Button>
           </div>
           {token.error && <Alert>{errorMessage(token.error)}</Alert>}
