@@ -5,6 +5,7 @@ import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, inWeek, teamUser } from './helpers/planning';
 import { join } from './helpers/members';
 import { insertMcpToken } from '../../src/server/repositories/mcpTokens';
+import { terminalCommands } from '../../src/server/services/handoff/terminalCommand';
 
 jest.setTimeout(30_000);
 
@@ -520,16 +521,8 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(sent.statusCode).toBe(200);
     const { terminal, ...handoff } = sent.json().data;
     expect(handoff).toMatchObject({ automationKind: 1, agent: 'claude-code', state: 'pending', issueUrl: null });
-    expect(terminal).toEqual({
-      mcpUrl: 'http://localhost:3000/mcp/token',
-      addServer:
-        'claude mcp add --transport http baton http://localhost:3000/mcp/token --header "Authorization: Bearer $BATON_TOKEN"',
-      run: expect.stringMatching(
-        new RegExp(
-          `^claude -p "Implement the Baton item ${item.externalId}: read it with the get_item tool.*" --allowedTools "mcp__baton__get_item,`,
-        ),
-      ),
-    });
+    expect(terminal).toEqual(terminalCommands('http://localhost:3000', item.externalId));
+    expect(terminal.serverName).toBe(`baton-${item.externalId}`);
     // Nothing the team wrote reaches the shell.
     expect(terminal.run).not.toMatch(/Gift|rm -rf|whoami|Money/);
 
