@@ -37,15 +37,20 @@ export function TerminalHandoff(props: { itemId: string; terminal: Commands; onC
       <div className={styles.field}>
         <span className={styles.label}>1. The item&apos;s token</span>
         <p className={styles.muted}>
-          For 24 hours it reads every item and context item of your team, and on this item only records progress and
-          links the pull request. It cannot change this item&apos;s description, goals or test scenarios, nor any other
-          item. Making a token revokes the one made before for this item.
+          For 24 hours it reads every project, item and context item of your team, and on this item only records
+          progress and links the pull request. It cannot change this item&apos;s description, goals or test scenarios,
+          nor any other item. Making a token revokes the one made before for this item.
         </p>
         {token.data ? (
           <>
-            <pre className={styles.command}>
-              <code aria-label="Item token">{token.data.token}</code>
-            </pre>
+            <input
+              className={`${styles.input} ${styles.token}`}
+              aria-label="Item token"
+              value={token.data.token}
+              readOnly
+              spellCheck={false}
+              onFocus={(event) => event.currentTarget.select()}
+            />
             <div className={styles.actions}>
               <CopyButton text={token.data.token} label="Copy the token" />
             </div>

@@ -25,7 +25,7 @@ export default async function mcpTokenRoutes(fastify: FastifyInstance) {
         tags,
         operationId: 'createMcpItemToken',
         description:
-          'A token for the terminal hand-off of item {id}, for 24 hours: it reads every item and context item of the team, and on item {id} only records progress and links the pull request (never its description, goals or test scenarios). One live token per item and member: a new one revokes the previous. Shown once; Baton keeps its hash.',
+          'A token for the terminal hand-off of item {id}, for 24 hours: it reads every project, item and context item of the team, and on item {id} only records progress and links the pull request (never its description, goals or test scenarios). One live token per item and member: a new one revokes the previous. Shown once; Baton keeps its hash.',
         params: Type.Object({ id: Id }),
         response: answers(ItemTokenAnswer),
       },
