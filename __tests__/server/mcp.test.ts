@@ -117,6 +117,12 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
       ].sort((a, b) => a[1]!.localeCompare(b[1]!)),
     );
 
+    // Made at once (a double click), they still leave one live token for the item (the race itself is not
+    // forced here; lockItemTokens serialises it on PostgreSQL).
+    const together = await Promise.all([mint(other.id), mint(other.id), mint(other.id)]);
+    expect(together.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect((await live()).filter((token) => token.itemExternalId === other.externalId)).toHaveLength(1);
+
     // Only personal tokens count against the cap of MCP_TOKEN_LIMITS.perUser (50).
     for (let index = 0; index < 49; index++) {
       await insertMcpToken(t.app.db, {

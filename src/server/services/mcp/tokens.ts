@@ -12,6 +12,7 @@ import {
   findLiveMcpToken,
   insertMcpToken,
   listLiveMcpTokens,
+  lockItemTokens,
   revokeItemTokens,
   revokeMcpToken,
   touchMcpToken,
@@ -58,6 +59,7 @@ export async function issueItemToken(
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + ITEM_TOKEN_HOURS * 3_600_000);
   await db.transaction(async (tx) => {
+    await lockItemTokens(tx, { userId: input.userId, itemId: item.id });
     await revokeItemTokens(tx, { teamId: input.teamId, userId: input.userId, itemId: item.id }, input.now);
     await insertMcpToken(tx, {
       id: randomUUID(),
