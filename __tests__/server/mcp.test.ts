@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, inWeek, teamUser } from './helpers/planning';
 import { join } from './helpers/members';
+import { insertMcpToken } from '../../src/server/repositories/mcpTokens';
+import { terminalCommands } from '../../src/server/services/handoff/terminalCommand';
 
 jest.setTimeout(30_000);
 
@@ -51,7 +54,7 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     return client;
   }
   const itemToken = async (itemId: string, cookie = owner.cookie) => {
-    const answer = await call(t.app, 'GET', `/v1/mcp/auth/${itemId}/token`, { cookie });
+    const answer = await call(t.app, 'POST', `/v1/mcp/auth/${itemId}/token`, { cookie });
     expect(answer.statusCode).toBe(200);
     return answer.json().data as { token: string; expiresAt: string };
   };
@@ -65,6 +68,87 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
       rows: { token_hash: string }[];
     };
     expect(rows.rows.some((row) => row.token_hash.includes(token))).toBe(false);
+  });
+
+  it('makes item tokens by POST only: one live token per item and member, outside the personal-token cap', async () => {
+    const member = await teamUser(t.app, 'mcp-item-tokens@example.com');
+    const item = await createItem(t.app, member.cookie, member.projectId, { item: { description: 'Wishlist' } });
+    const other = await createItem(t.app, member.cookie, member.projectId, { item: { description: 'Reviews' } });
+    const mint = (id: string) => call(t.app, 'POST', `/v1/mcp/auth/${id}/token`, { cookie: member.cookie });
+    const live = async () =>
+      (await call(t.app, 'GET', '/v1/teams/active/mcp/tokens', { cookie: member.cookie })).json().data.tokens as {
+        kind: string;
+        itemExternalId: string | null;
+      }[];
+
+    // A GET (a prefetch, a link) makes nothing.
+    const got = await call(t.app, 'GET', `/v1/mcp/auth/${item.id}/token`, { cookie: member.cookie });
+    expect([got.statusCode, got.headers.allow, got.json().message]).toEqual([
+      405,
+      'POST',
+      'Item tokens are made with POST /v1/mcp/auth/{id}/token.',
+    ]);
+    expect(await live()).toEqual([]);
+
+    const first = (await mint(item.id)).json().data.token as string;
+    const client = await connect(first);
+    await client.callTool({ name: 'record_progress', arguments: { item: item.externalId, text: 'Started' } });
+    const second = (await mint(item.id)).json().data.token as string;
+    await mint(other.id);
+    // The first token of the item stopped working the moment the second was made.
+    const ping = (token: string) =>
+      fetch(`${base}/mcp/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+    expect([(await ping(first)).status, (await ping(second)).status]).toEqual([401, 200]);
+    // The test clock stands still, so both have the same creation time: compare as a set.
+    expect(
+      (await live()).map((token) => [token.kind, token.itemExternalId]).sort((a, b) => a[1]!.localeCompare(b[1]!)),
+    ).toEqual(
+      [
+        ['item', item.externalId],
+        ['item', other.externalId],
+      ].sort((a, b) => a[1]!.localeCompare(b[1]!)),
+    );
+
+    // Made at once (a double click), they still leave one live token for the item (the race itself is not
+    // forced here; lockItemTokens serialises it on PostgreSQL).
+    const together = await Promise.all([mint(other.id), mint(other.id), mint(other.id)]);
+    expect(together.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect((await live()).filter((token) => token.itemExternalId === other.externalId)).toHaveLength(1);
+
+    // Only personal tokens count against the cap of MCP_TOKEN_LIMITS.perUser (50).
+    for (let index = 0; index < 49; index++) {
+      await insertMcpToken(t.app.db, {
+        id: randomUUID(),
+        teamId: member.teamId,
+        userId: member.userId,
+        kind: 'personal',
+        name: `Token ${index}`,
+        itemId: null,
+        scopes: ['items:read'],
+        tokenHash: `hash-${member.userId}-${index}`,
+        createdAt: t.clock.now(),
+        expiresAt: new Date(t.clock.now().getTime() + 86_400_000),
+      });
+    }
+    const personal = () =>
+      call(t.app, 'POST', '/v1/teams/active/mcp/tokens', {
+        cookie: member.cookie,
+        body: { name: 'Laptop', scopes: ['items:read'], expiresInDays: 1 },
+      });
+    expect((await personal()).statusCode).toBe(200);
+    const refused = await personal();
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      400,
+      'You have 50 personal tokens in this team: revoke one you no longer use first.',
+    ]);
   });
 
   it('lists the tools and reads the item with its goals, test scenarios and plan', async () => {
@@ -164,6 +248,27 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(textOf(other)).toBe(`This token may change only the item it was made for, not ${coupons.externalId}.`);
     const created = await client.callTool({ name: 'save_item', arguments: { kind: 'demo', description: 'New' } });
     expect(textOf(created)).toBe('This token may not create items.');
+
+    // The item's own text is the team's acceptance criteria: the agent judged by it cannot rewrite it.
+    for (const change of [
+      { goals: ['Nothing needs to work'] },
+      { testScenarios: [] },
+      { description: 'Checkout page\n\nAnything goes.' },
+    ]) {
+      const rewrite = await client.callTool({ name: 'save_item', arguments: { item: checkout.externalId, ...change } });
+      expect(rewrite).toMatchObject({ isError: true });
+      expect(textOf(rewrite)).toBe(
+        "This item token records progress and links the pull request; it does not change the item's description, goals or test scenarios (the team's acceptance criteria). To suggest a change, say it with record_progress and state awaitingInput.",
+      );
+    }
+    const after = (
+      await call(t.app, 'GET', `/v1/teams/active/project-items/all/${checkout.id}`, { cookie: owner.cookie })
+    ).json().data;
+    expect(after).toMatchObject({
+      description: 'Checkout page\n\nCard payments on one page.',
+      goals: ['Pay in one step'],
+      newTestScenarios: ['A declined card shows why'],
+    });
   });
 
   it('a personal token with items:write creates and updates items; a read-only one gets insufficient_scope', async () => {
@@ -395,7 +500,7 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
 
   it('another team’s item is not found, through the token route and through the tools', async () => {
     const stranger = await teamUser(t.app, 'mcp-stranger@example.com');
-    const refused = await call(t.app, 'GET', `/v1/mcp/auth/${checkout.id}/token`, { cookie: stranger.cookie });
+    const refused = await call(t.app, 'POST', `/v1/mcp/auth/${checkout.id}/token`, { cookie: stranger.cookie });
     expect([refused.statusCode, refused.json().result]).toEqual([404, 'NotFound']);
     const theirs = await createItem(t.app, stranger.cookie, stranger.projectId, { item: { description: 'Theirs' } });
     const client = await connect((await itemToken(theirs.id, stranger.cookie)).token);
@@ -422,16 +527,8 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(sent.statusCode).toBe(200);
     const { terminal, ...handoff } = sent.json().data;
     expect(handoff).toMatchObject({ automationKind: 1, agent: 'claude-code', state: 'pending', issueUrl: null });
-    expect(terminal).toEqual({
-      mcpUrl: 'http://localhost:3000/mcp/token',
-      addServer:
-        'claude mcp add --transport http baton http://localhost:3000/mcp/token --header "Authorization: Bearer $BATON_TOKEN"',
-      run: expect.stringMatching(
-        new RegExp(
-          `^claude -p "Implement the Baton item ${item.externalId}: read it with the get_item tool.*" --allowedTools "mcp__baton__get_item,`,
-        ),
-      ),
-    });
+    expect(terminal).toEqual(terminalCommands('http://localhost:3000', item.externalId));
+    expect(terminal.serverName).toBe(`baton-${item.externalId}`);
     // Nothing the team wrote reaches the shell.
     expect(terminal.run).not.toMatch(/Gift|rm -rf|whoami|Money/);
 
@@ -473,9 +570,12 @@ describe('MCP rate limit', () => {
       const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
       const owner = await teamUser(t.app, 'mcp-limits@example.com');
       const item = await createItem(t.app, owner.cookie, owner.projectId);
-      const mint = () => call(t.app, 'GET', `/v1/mcp/auth/${item.id}/token`, { cookie: owner.cookie });
-      const token = (await mint()).json().data.token as string;
+      const mint = () => call(t.app, 'POST', `/v1/mcp/auth/${item.id}/token`, { cookie: owner.cookie });
       expect((await mint()).statusCode).toBe(200);
+      // The second token of the item replaces the first.
+      const second = await mint();
+      expect(second.statusCode).toBe(200);
+      const token = second.json().data.token as string;
       expect((await mint()).statusCode).toBe(429);
       const ping = () =>
         fetch(`${base}/mcp/token`, {

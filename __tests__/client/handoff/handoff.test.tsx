@@ -138,12 +138,22 @@ describe('Hand off… in the item panel', () => {
     expect(handoffBackend.sent).toEqual([
       { itemId: 't', automationKind: 1, agent: 'claude-code', instructions: 'Use the Money type.' },
     ]);
-    expect(terminal).toHaveTextContent('claude mcp add --transport http baton');
-    expect(terminal).toHaveTextContent('Authorization: Bearer $BATON_TOKEN');
-    expect(within(terminal).queryByText(/export BATON_TOKEN/)).not.toBeInTheDocument();
-    await user.click(within(terminal).getByRole('button', { name: 'Show the token' }));
-    expect(await within(terminal).findByText("export BATON_TOKEN='baton_mcp_item1'")).toBeInTheDocument();
+    expect(terminal).toHaveTextContent(/claude mcp add --transport http baton-\S+-\d+ /);
+    expect(terminal).toHaveTextContent("'Authorization: Bearer ${BATON_TOKEN}'");
+    expect(terminal).toHaveTextContent('read -rs BATON_TOKEN');
+    // What the token can read and write is said before it is made.
+    expect(terminal).toHaveTextContent(
+      'it reads every project, item and context item of your team, and on this item only records progress and links the pull request',
+    );
+    expect(terminal).toHaveTextContent("It cannot change this item's description, goals or test scenarios");
+    expect(within(terminal).queryByLabelText('Item token')).not.toBeInTheDocument();
+    await user.click(within(terminal).getByRole('button', { name: 'Make the token' }));
+    const shown = await within(terminal).findByRole<HTMLInputElement>('textbox', { name: 'Item token' });
+    expect(shown.value).toMatch(/^baton_mcp_item\d+$/);
     expect(terminal).toHaveTextContent(/Shown once/);
+    // The token is never part of a command to paste: only the copy button carries it.
+    expect(terminal).not.toHaveTextContent('baton_mcp_item');
+    expect(within(terminal).getByRole('button', { name: 'Copy the token' })).toBeInTheDocument();
     expect(within(terminal).getAllByRole('button', { name: 'Copy' })).toHaveLength(3);
     // The panel follows what the server set: closing it writes nothing back (no stale hand-off status).
     await user.click(within(terminal).getByRole('button', { name: 'Done' }));

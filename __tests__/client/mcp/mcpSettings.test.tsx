@@ -29,7 +29,7 @@ describe('MCP settings (/settings/mcp)', () => {
     const user = userEvent.setup();
     renderApp('/settings/mcp', signedIn());
     const itemToken = await screen.findByRole('listitem', { name: 'Terminal hand-off of AE-12' });
-    expect(itemToken).toHaveTextContent('Writes AE-12 only');
+    expect(itemToken).toHaveTextContent("Reads the team's items; records progress and the pull request of AE-12 only");
     expect(itemToken).toHaveTextContent('last used');
     expect(document.title).toBe('MCP · Baton');
 

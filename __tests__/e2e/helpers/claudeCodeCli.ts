@@ -70,7 +70,27 @@ export async function claudeCodeHome(binary: string) {
   };
   return {
     /** Runs `claude <args>` in the project folder to its end. */
-    claude: (args: string[]) => run(binary, args, { cwd: project, env, timeout: 60_000 }),
+    claude: (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
+      run(binary, args, { cwd: project, env: { ...env, ...extraEnv }, timeout: 60_000 }),
+    /** Runs a command line as a user pastes it, in bash in the project folder, with `claude` on the PATH. */
+    shell: (line: string, options: { env?: NodeJS.ProcessEnv; input?: string } = {}) =>
+      new Promise<{ code: number; output: string }>((resolve) => {
+        const child = execFile(
+          'bash',
+          ['-c', line],
+          {
+            cwd: project,
+            env: { ...env, PATH: `${path.dirname(binary)}:${env.PATH ?? ''}`, ...options.env },
+            timeout: 60_000,
+          },
+          (error, stdout, stderr) => {
+            const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+            resolve({ code, output: `${stdout}${stderr}` });
+          },
+        );
+        child.stdin!.on('error', () => undefined);
+        child.stdin!.end(options.input ?? '');
+      }),
     /**
      * Starts `claude <args>` on a pseudo-terminal (`script`): `claude mcp login` refuses to run without
      * one. Its output is collected as it comes.

@@ -45,9 +45,13 @@ export type SendToAgentApiResponse = /** status 200 Default Response */ {
   createdAt: string;
   terminal?: {
     mcpUrl: string;
-    /** Adds Baton as an MCP server to Claude Code, the token read from $BATON_TOKEN. */
+    /** The item's MCP server in Claude Code (baton-<key>), beside a `baton` server from the OAuth setup. */
+    serverName: string;
+    /** Reads the pasted item token into $BATON_TOKEN at a hidden prompt: the token stays out of shell history. */
+    readToken: string;
+    /** Adds the item's MCP server to Claude Code with the header `Authorization: Bearer ${BATON_TOKEN}`, expanded by Claude Code when it connects; stops with a message when $BATON_TOKEN is empty. */
     addServer: string;
-    /** Starts Claude Code on the item. */
+    /** Starts Claude Code on the item (headless), allowed to read and report over MCP, edit, test, commit, push and open the pull request with gh; stops with a message when $BATON_TOKEN is empty. */
     run: string;
   };
   /** Set when GitHub did not say whether it opened the issue: the hand-off is recorded without one and the issue is linked when GitHub reports it. */

@@ -2,8 +2,8 @@
 import { api } from './apiSlice';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMcpItemToken: build.query<GetMcpItemTokenApiResponse, GetMcpItemTokenApiArg>({
-      query: (queryArg) => ({ url: `/v1/mcp/auth/${encodeURIComponent(String(queryArg))}/token` }),
+    createMcpItemToken: build.mutation<CreateMcpItemTokenApiResponse, CreateMcpItemTokenApiArg>({
+      query: (queryArg) => ({ url: `/v1/mcp/auth/${encodeURIComponent(String(queryArg))}/token`, method: 'POST' }),
     }),
     listMcpTokens: build.query<ListMcpTokensApiResponse, ListMcpTokensApiArg>({
       query: () => ({ url: `/v1/teams/active/mcp/tokens` }),
@@ -41,12 +41,12 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type GetMcpItemTokenApiResponse = /** status 200 Default Response */ {
+export type CreateMcpItemTokenApiResponse = /** status 200 Default Response */ {
   /** Shown once; Baton keeps only its hash. */
   token: string;
   expiresAt: string;
 };
-export type GetMcpItemTokenApiArg = string;
+export type CreateMcpItemTokenApiArg = string;
 export type ListMcpTokensApiResponse = /** status 200 Default Response */ {
   tokens: {
     id: string;
@@ -115,8 +115,7 @@ export type ListMcpConnectionsApiArg = void;
 export type RevokeMcpConnectionApiResponse = /** status 200 Default Response */ object | null;
 export type RevokeMcpConnectionApiArg = string;
 export const {
-  useGetMcpItemTokenQuery,
-  useLazyGetMcpItemTokenQuery,
+  useCreateMcpItemTokenMutation,
   useListMcpTokensQuery,
   useLazyListMcpTokensQuery,
   useCreateMcpTokenMutation,

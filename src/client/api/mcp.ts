@@ -10,7 +10,8 @@ export const mcpApi = enhancedApi.enhanceEndpoints({
     listMcpTokens: { providesTags: ['McpTokens'] },
     createMcpToken: { invalidatesTags: ['McpTokens'] },
     revokeMcpToken: { invalidatesTags: ['McpTokens'] },
-    getMcpItemToken: { keepUnusedDataFor: 0 },
+    // A new item token revokes the item's previous one: the Settings list changes either way.
+    createMcpItemToken: { invalidatesTags: ['McpTokens'] },
     // The consent screen reads a one-time authorization request: never from a cache.
     getOAuthClient: { keepUnusedDataFor: 0 },
     listMcpConnections: { providesTags: ['McpConnections'] },
@@ -22,7 +23,7 @@ export const {
   useListMcpTokensQuery,
   useCreateMcpTokenMutation,
   useRevokeMcpTokenMutation,
-  useLazyGetMcpItemTokenQuery,
+  useCreateMcpItemTokenMutation,
   useGetOAuthClientQuery,
   useAnswerOAuthConsentMutation,
   useListMcpConnectionsQuery,

@@ -19,7 +19,7 @@ import { searchTsQuery } from '../services/board';
 import { invalidRequest, notFound } from '../errors';
 import { ItemType, Scope, Span } from '../../shared/enums';
 import { FIELD_LIMITS } from '../../shared/fieldLimits';
-import { answer, requireWritable, resolveItem, type McpContext } from './mcpContext';
+import { answer, refuseItemTokenEdit, requireWritable, resolveItem, type McpContext } from './mcpContext';
 import { summaryLine } from './itemText';
 import { contextItemPage, itemPage } from './itemPage';
 
@@ -130,7 +130,7 @@ export function registerItemTools(server: McpServer, context: McpContext): Regis
     'save_item',
     {
       description:
-        'Creates an item (no `item` given: needs kind and description; it lands unscheduled in scope in the project) or updates one (only the fields given change). Same rules and quotas as the app.',
+        "Creates an item (no `item` given: needs kind and description; it lands unscheduled in scope in the project) or updates one (only the fields given change). Same rules and quotas as the app. Not with a terminal hand-off's item token: it leaves the item's text to the team.",
       inputSchema: z.object({
         item: ItemReference.optional().describe('The item to update (key or id); leave out to create one'),
         kind: Kind.optional().describe(
@@ -168,6 +168,7 @@ export function registerItemTools(server: McpServer, context: McpContext): Regis
         if (args.item) {
           const item = await resolveItem(context, args.item);
           requireWritable(context, item);
+          refuseItemTokenEdit(context);
           const placements = await listItemContexts(db, item.id);
           const projectId = args.project ?? placements[0]?.projectId;
           if (!projectId) throw invalidRequest(`${item.externalId} is in no project`);

@@ -54,3 +54,15 @@ export function requireWritable(context: McpContext, item: { id: string; externa
     throw invalidRequest(`This token may change only the item it was made for, not ${item.externalId}.`);
   }
 }
+
+/**
+ * An item token (the terminal hand-off's) never changes the item's text: the description, goals and
+ * test scenarios are the team's acceptance criteria, and the agent is the one being judged by them.
+ */
+export function refuseItemTokenEdit(context: McpContext) {
+  if (context.principal.writableItemId !== null) {
+    throw invalidRequest(
+      "This item token records progress and links the pull request; it does not change the item's description, goals or test scenarios (the team's acceptance criteria). To suggest a change, say it with record_progress and state awaitingInput.",
+    );
+  }
+}

@@ -36,7 +36,7 @@ export const rateLimitPolicy = {
     max: 60,
     windowSeconds: 60,
     env: 'RATE_LIMIT_TOKEN',
-    routes: ['GET /v1/mcp/auth/:id/token', 'POST /v1/teams/active/mcp/tokens', 'POST /v1/oauth2/consent'],
+    routes: ['POST /v1/mcp/auth/:id/token', 'POST /v1/teams/active/mcp/tokens', 'POST /v1/oauth2/consent'],
   },
   /** The OAuth authorization server (authorize, token, register, revoke): bounds registration floods and code guessing. */
   oauth: {

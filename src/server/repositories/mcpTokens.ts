@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { items, mcpTokens, type McpTokenRow } from '../db/schema';
 
@@ -49,6 +49,33 @@ export async function revokeMcpToken(db: Db, who: { teamId: string; userId: stri
     )
     .returning({ id: mcpTokens.id });
   return revoked.length > 0;
+}
+
+/** The first key of the item-token lock (the second hashes the user and item); any constant unused elsewhere. */
+const ITEM_TOKEN_LOCK = 7_212_028;
+
+/**
+ * Serialises making the user's token for this item until the transaction ends, so two at once (a
+ * double click) still leave one live token: the second revokes the first.
+ */
+export async function lockItemTokens(db: Db, who: { userId: string; itemId: string }): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${ITEM_TOKEN_LOCK}, hashtext(${`${who.userId}:${who.itemId}`}))`);
+}
+
+/** Revokes the user's live item tokens for this item (a new one replaces them). */
+export async function revokeItemTokens(db: Db, who: { teamId: string; userId: string; itemId: string }, now: Date) {
+  await db
+    .update(mcpTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(mcpTokens.teamId, who.teamId),
+        eq(mcpTokens.userId, who.userId),
+        eq(mcpTokens.itemId, who.itemId),
+        eq(mcpTokens.kind, 'item'),
+        isNull(mcpTokens.revokedAt),
+      ),
+    );
 }
 
 /** Notes a use, at most once a minute per token, so a busy agent does not write on every call. */

@@ -68,13 +68,24 @@ export const Handoff = Type.Object({
 });
 export type Handoff = Static<typeof Handoff>;
 
-/** The terminal hand-off's commands (LocalAutomation): the token comes from GET /v1/mcp/auth/{itemId}/token. */
+/** The terminal hand-off's commands (LocalAutomation): the token comes from POST /v1/mcp/auth/{itemId}/token. */
 export const TerminalCommands = Type.Object({
   mcpUrl: Type.String(),
-  addServer: Type.String({
-    description: 'Adds Baton as an MCP server to Claude Code, the token read from $BATON_TOKEN.',
+  serverName: Type.String({
+    description: "The item's MCP server in Claude Code (baton-<key>), beside a `baton` server from the OAuth setup.",
   }),
-  run: Type.String({ description: 'Starts Claude Code on the item.' }),
+  readToken: Type.String({
+    description:
+      'Reads the pasted item token into $BATON_TOKEN at a hidden prompt: the token stays out of shell history.',
+  }),
+  addServer: Type.String({
+    description:
+      "Adds the item's MCP server to Claude Code with the header `Authorization: Bearer ${BATON_TOKEN}`, expanded by Claude Code when it connects; stops with a message when $BATON_TOKEN is empty.",
+  }),
+  run: Type.String({
+    description:
+      'Starts Claude Code on the item (headless), allowed to read and report over MCP, edit, test, commit, push and open the pull request with gh; stops with a message when $BATON_TOKEN is empty.',
+  }),
 });
 
 /** What a send answers: the hand-off, and for a terminal hand-off the commands to paste. */

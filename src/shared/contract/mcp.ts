@@ -1,5 +1,5 @@
 /**
- * Baton's MCP server tokens (spec §1 "MCP server token"; §7 `GET /mcp/auth/{id}/token`): the item
+ * Baton's MCP server tokens (spec §1 "MCP server token"; §7 `/mcp/auth/{id}/token`, by POST): the item
  * token the terminal hand-off uses, and personal tokens a member makes for their own MCP clients.
  */
 import { Type, type Static } from '@sinclair/typebox';

@@ -61,8 +61,10 @@ export const handoffHandlers = [
           createdAt: new Date().toISOString(),
           terminal: {
             mcpUrl: `${location.origin}/mcp/token`,
-            addServer: `claude mcp add --transport http baton ${location.origin}/mcp/token --header "Authorization: Bearer $BATON_TOKEN"`,
-            run: `claude -p "Implement the Baton item ${item.externalId}: read it with the get_item tool." --allowedTools "mcp__baton__get_item"`,
+            serverName: `baton-${item.externalId}`,
+            readToken: "printf 'Paste the item token: ' && read -rs BATON_TOKEN && export BATON_TOKEN && echo",
+            addServer: `: "\${BATON_TOKEN:?is empty}" && claude mcp add --transport http baton-${item.externalId} '${location.origin}/mcp/token' --header 'Authorization: Bearer \${BATON_TOKEN}'`,
+            run: `: "\${BATON_TOKEN:?is empty}" && claude -p 'Implement the Baton item ${item.externalId}' --allowedTools 'mcp__baton-${item.externalId}__get_item'`,
           },
         }),
       );

@@ -46,7 +46,7 @@ export const mcpHandlers = [
     mcpBackend.tokens = mcpBackend.tokens.filter((token) => token.id !== params.id);
     return HttpResponse.json({ result: 'Ok' });
   }),
-  http.get(url('/mcp/auth/:id/token'), () => {
+  http.post(url('/mcp/auth/:id/token'), () => {
     mcpBackend.issued++;
     return HttpResponse.json(
       ok({ token: `baton_mcp_item${mcpBackend.issued}`, expiresAt: '2026-11-26T10:00:00.000Z' }),

@@ -98,7 +98,7 @@ function TokenRow({ token }: { token: Token }) {
       details={
         <>
           {token.kind === 'item'
-            ? `Writes ${token.itemExternalId ?? 'one item'} only`
+            ? `Reads the team's items; records progress and the pull request of ${token.itemExternalId ?? 'one item'} only`
             : token.scopes.map((scope) => scopeNames[scope]).join(', ')}
           {' · '}made {date(token.createdAt)} · expires {date(token.expiresAt)} · {lastUse(token.lastUsedAt)}
         </>

@@ -29,7 +29,7 @@ export default async function handoffRoutes(fastify: FastifyInstance) {
         tags: ['handoff'],
         operationId: 'sendToAgent',
         description:
-          'GitHubIssue 0: opens a GitHub issue that summons the agent and records the hand-off; the item gets the issue as codingAgentUrl and workflowStatus 1. LocalAutomation 1 (Claude Code): records the hand-off and answers the terminal commands; the token comes from GET /v1/mcp/auth/{itemId}/token. Failing readiness checks are refused (InvalidRequest, naming each) unless force is set.',
+          'GitHubIssue 0: opens a GitHub issue that summons the agent and records the hand-off; the item gets the issue as codingAgentUrl and workflowStatus 1. LocalAutomation 1 (Claude Code): records the hand-off and answers the terminal commands; the token comes from POST /v1/mcp/auth/{itemId}/token. Failing readiness checks are refused (InvalidRequest, naming each) unless force is set.',
         body: SendToAgentBody,
         response: answers(SentHandoff),
       },

@@ -4,26 +4,28 @@ import { Type } from '@sinclair/typebox';
 import { Id } from '../../../shared/contract/common';
 import { CreatedMcpToken, CreateMcpTokenBody, ItemTokenAnswer, McpTokenList } from '../../../shared/contract/mcp';
 import { answers, answersEmpty, ok, okEmpty } from '../responses';
+import { ApiError } from '../../errors';
 import { requireActiveTeam } from '../activeTeam';
 import { createPersonalToken, issueItemToken, listTokens, revokeToken } from '../../services/mcp/tokens';
 
 const tags = ['mcp'];
 
 /**
- * MCP tokens (spec §7 `GET /mcp/auth/{id}/token`): the terminal hand-off's item token, and each
- * member's personal tokens for their own MCP clients (Settings → MCP). Tokens are answered once.
+ * MCP tokens (spec §7 `/mcp/auth/{id}/token`, made by POST: a GET must not mint a credential): the
+ * terminal hand-off's item token, and each member's personal tokens for their own MCP clients
+ * (Settings → MCP). Tokens are answered once.
  */
 export default async function mcpTokenRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
+  app.post(
     '/mcp/auth/:id/token',
     {
       schema: {
         tags,
-        operationId: 'getMcpItemToken',
+        operationId: 'createMcpItemToken',
         description:
-          "A token for the terminal hand-off of item {id}: reads the team's items, writes that item only, 24 hours. Shown once; Baton keeps its hash.",
+          'A token for the terminal hand-off of item {id}, for 24 hours: it reads every project, item and context item of the team, and on item {id} only records progress and links the pull request (never its description, goals or test scenarios). One live token per item and member: a new one revokes the previous. Shown once; Baton keeps its hash.',
         params: Type.Object({ id: Id }),
         response: answers(ItemTokenAnswer),
       },
@@ -34,6 +36,12 @@ export default async function mcpTokenRoutes(fastify: FastifyInstance) {
       return ok(await issueItemToken(app.db, { teamId, userId, itemId: request.params.id, now: app.clock.now() }));
     },
   );
+
+  // The old GET made a token as a side effect of a read (a prefetch or a link could mint one).
+  app.get('/mcp/auth/:id/token', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('allow', 'POST');
+    throw new ApiError('InvalidRequest', 'Item tokens are made with POST /v1/mcp/auth/{id}/token.', 405);
+  });
 
   app.get(
     '/teams/active/mcp/tokens',

@@ -3,41 +3,85 @@
  * local Claude Code Baton's MCP server with the item's token, then start it on the item. No text the
  * team wrote goes into the command line: the agent reads the item, and the sender's instructions, over
  * MCP; the key (AE-12) is all the command names.
+ *
+ * The token never appears in a command: it is pasted at a hidden prompt into $BATON_TOKEN, and the
+ * server is added with the literal `${BATON_TOKEN}` in its header, which Claude Code expands from its
+ * environment when it connects (so it is in neither the shell's history, nor a process's arguments,
+ * nor Claude Code's config file). The commands are for bash and zsh.
  */
 import { MCP_TOKEN_PATH } from '../../routes/mcp/mcpEndpoint';
 
-/** Baton's tools the agent may call without asking, and the usual tools for editing and testing code. */
-const ALLOWED_TOOLS = [
-  'mcp__baton__get_item',
-  'mcp__baton__get_context_item',
-  'mcp__baton__list_context_items',
-  'mcp__baton__record_progress',
-  'mcp__baton__link_pull_request',
+/** The environment variable the commands read the token from. */
+export const TOKEN_VARIABLE = 'BATON_TOKEN';
+
+/**
+ * Test commands the agent may run without asking. Baton has no per-team test command setting yet, so
+ * these are the usual runners; the prompt tells the agent to use the one the project uses.
+ */
+export const TEST_COMMANDS = [
+  'npm test',
+  'npm run test',
+  'pnpm test',
+  'yarn test',
+  'make test',
+  'pytest',
+  'go test',
+  'cargo test',
+];
+
+/** Baton's tools on the item's server, without asking: read, report progress, link the pull request. */
+const BATON_TOOLS = ['get_item', 'get_context_item', 'list_context_items', 'record_progress', 'link_pull_request'];
+
+/** What the agent needs to finish the job in -p mode, where it cannot ask: edit, test, commit, push, open the PR. */
+const CODE_TOOLS = [
   'Read',
   'Edit',
   'Write',
   'Glob',
   'Grep',
   'Bash(git:*)',
-  'Bash(npm test:*)',
+  'Bash(gh pr create:*)',
+  'Bash(gh pr view:*)',
+  ...TEST_COMMANDS.map((command) => `Bash(${command}:*)`),
 ];
+
+/** One word for the shell, whatever it holds: single-quoted, a quote inside closed, escaped and reopened. */
+const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 export interface TerminalCommands {
   /** Where the token is used: the MCP path that takes bearer tokens. */
   mcpUrl: string;
-  /** Adds Baton's MCP server to Claude Code, the token read from $BATON_TOKEN (so it stays out of history). */
+  /** The name of the item's MCP server in Claude Code, e.g. baton-AE-12 (beside a `baton` from the OAuth setup). */
+  serverName: string;
+  /** Reads the pasted token into $BATON_TOKEN at a hidden prompt, so it stays out of the shell's history. */
+  readToken: string;
+  /** Adds the item's MCP server to Claude Code; stops with a message when $BATON_TOKEN is empty. */
   addServer: string;
-  /** Starts Claude Code on the item, headless. */
+  /** Starts Claude Code on the item, headless; stops with a message when $BATON_TOKEN is empty. */
   run: string;
 }
 
 export function terminalCommands(publicUrl: string, externalId: string): TerminalCommands {
   if (!/^[A-Za-z0-9]+-\d+$/.test(externalId)) throw new Error(`unexpected item key ${externalId}`);
   const mcpUrl = `${publicUrl}${MCP_TOKEN_PATH}`;
-  const prompt = `Implement the Baton item ${externalId}: read it with the get_item tool, work in this repository, report with record_progress as you go, and call link_pull_request once your pull request is open.`;
+  const serverName = `baton-${externalId}`;
+  // A parameter expansion that fails stops the line in bash and zsh, with this message.
+  const requireToken = `: "\${${TOKEN_VARIABLE}:?is empty: paste the item token first (step 1)}"`;
+  const prompt = [
+    `Implement the Baton item ${externalId}: read it with the get_item tool of the ${serverName} MCP server`,
+    'and report with record_progress as you go.',
+    'Work on a new branch of this repository, run the tests with the command the project uses',
+    `(one of ${TEST_COMMANDS.join(', ')}), commit, and push your branch.`,
+    'If the gh command is installed, open a pull request with gh pr create;',
+    'then call link_pull_request with its URL. If you cannot open one, say so with record_progress, naming the branch.',
+  ].join(' ');
+  const allowed = [...BATON_TOOLS.map((tool) => `mcp__${serverName}__${tool}`), ...CODE_TOOLS].join(',');
   return {
     mcpUrl,
-    addServer: `claude mcp add --transport http baton ${mcpUrl} --header "Authorization: Bearer $BATON_TOKEN"`,
-    run: `claude -p "${prompt}" --allowedTools "${ALLOWED_TOOLS.join(',')}"`,
+    serverName,
+    readToken: `printf 'Paste the item token: ' && read -rs ${TOKEN_VARIABLE} && export ${TOKEN_VARIABLE} && echo`,
+    // Re-running it for the same item replaces the entry instead of failing with "already exists".
+    addServer: `${requireToken} && { claude mcp remove ${serverName} >/dev/null 2>&1; claude mcp add --transport http ${serverName} ${shellWord(mcpUrl)} --header ${shellWord(`Authorization: Bearer \${${TOKEN_VARIABLE}}`)}; }`,
+    run: `${requireToken} && claude -p ${shellWord(prompt)} --allowedTools ${shellWord(allowed)}`,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * MCP bearer tokens (spec §1, §7 `GET /mcp/auth/{id}/token`): made with 32 random bytes, shown once,
+ * MCP bearer tokens (spec §1, §7 `/mcp/auth/{id}/token`, by POST): made with 32 random bytes, shown once,
  * stored as their SHA-256, checked on every MCP request together with the user's membership, so a
  * member who leaves the team takes their tokens' access with them.
  */
@@ -12,6 +12,8 @@ import {
   findLiveMcpToken,
   insertMcpToken,
   listLiveMcpTokens,
+  lockItemTokens,
+  revokeItemTokens,
   revokeMcpToken,
   touchMcpToken,
 } from '../../repositories/mcpTokens';
@@ -44,8 +46,9 @@ const tokenOf = (row: McpTokenRow, itemExternalId: string | null): McpToken => (
 });
 
 /**
- * The terminal hand-off's token for one item: reads the team's items, writes that item only, lasts
- * 24 hours. Another team's item is NotFound.
+ * The terminal hand-off's token for one item: reads the team's items, on that item records progress
+ * and links the pull request, lasts 24 hours. One live token per item and member: a new one revokes
+ * the previous, so item tokens never pile up. Another team's item is NotFound.
  */
 export async function issueItemToken(
   db: Db,
@@ -55,17 +58,21 @@ export async function issueItemToken(
   if (!item) throw notFound('Item not found');
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + ITEM_TOKEN_HOURS * 3_600_000);
-  await insertMcpToken(db, {
-    id: randomUUID(),
-    teamId: input.teamId,
-    userId: input.userId,
-    kind: 'item',
-    name: `Terminal hand-off of ${item.externalId}`,
-    itemId: item.id,
-    scopes: ['items:read', 'items:write'],
-    tokenHash: hashToken(token),
-    createdAt: input.now,
-    expiresAt,
+  await db.transaction(async (tx) => {
+    await lockItemTokens(tx, { userId: input.userId, itemId: item.id });
+    await revokeItemTokens(tx, { teamId: input.teamId, userId: input.userId, itemId: item.id }, input.now);
+    await insertMcpToken(tx, {
+      id: randomUUID(),
+      teamId: input.teamId,
+      userId: input.userId,
+      kind: 'item',
+      name: `Terminal hand-off of ${item.externalId}`,
+      itemId: item.id,
+      scopes: ['items:read', 'items:write'],
+      tokenHash: hashToken(token),
+      createdAt: input.now,
+      expiresAt,
+    });
   });
   return { token, expiresAt: expiresAt.toISOString() };
 }
@@ -74,9 +81,12 @@ export async function createPersonalToken(
   db: Db,
   input: { teamId: string; userId: string; body: CreateMcpTokenBody; now: Date },
 ): Promise<CreatedMcpToken> {
-  const live = await listLiveMcpTokens(db, input.teamId, input.userId, input.now);
+  // Item tokens are one per item and short-lived: only personal tokens count against the cap.
+  const live = (await listLiveMcpTokens(db, input.teamId, input.userId, input.now)).filter(
+    (row) => row.token.kind === 'personal',
+  );
   if (live.length >= MCP_TOKEN_LIMITS.perUser) {
-    throw invalidRequest(`You have ${live.length} tokens in this team: revoke one you no longer use first.`);
+    throw invalidRequest(`You have ${live.length} personal tokens in this team: revoke one you no longer use first.`);
   }
   const token = newToken();
   const row = await insertMcpToken(db, {
@@ -109,7 +119,10 @@ export interface McpPrincipal {
   teamId: string;
   userId: string;
   scopes: McpScope[];
-  /** An item token may write only this item; null: any item of the team. */
+  /**
+   * An item token records progress and links the pull request on this item only, and never changes
+   * its text (requireAgentWritable); null: any item of the team.
+   */
   writableItemId: string | null;
   expiresAt: Date;
 }
