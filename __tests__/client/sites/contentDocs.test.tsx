@@ -35,10 +35,9 @@ describe('the docs section of the content site', () => {
   test('links between published pages stay on the site; unpublished pages are not links', async () => {
     renderAt('/about/docs/handoff');
     await screen.findByRole('heading', { level: 1, name: /Handing items to coding agents/ });
-    expect(screen.getByRole('link', { name: 'mcp.md' })).toHaveAttribute(
-      'href',
-      '/about/docs/mcp#the-terminal-hand-off',
-    );
+    const links = screen.getAllByRole('link', { name: 'mcp.md' });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toHaveAttribute('href', '/about/docs/mcp#the-terminal-hand-off');
   });
 
   test('an unknown page is not found', () => {
