@@ -125,6 +125,8 @@ describe('the board in pages', () => {
       { part: 'middle', perBucket: 10 },
       { part: 'head' },
       { part: 'head', perBucket: 10, extra: 1 },
+      // A numeric string the schema coerces to Infinity (found by the fuzz suite, seed 476002964).
+      { part: 'head', perBucket: '1e309' },
     ]) {
       const response = await call(t.app, 'POST', `/v1/teams/active/projects/${u.projectId}/all/query`, {
         cookie: u.cookie,

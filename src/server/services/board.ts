@@ -13,7 +13,7 @@ import { findTeamProject } from '../repositories/projects';
 import { invalidRequest, notFound } from '../errors';
 import { Span } from '../../shared/enums';
 import { containment, type IndexRange, type MilestoneLike, type Timeframe } from '../../shared/timeframes';
-import type { ProjectItemsQuery } from '../../shared/contract/projects';
+import { BUCKET_PAGE_MAX, type ProjectItemsQuery } from '../../shared/contract/projects';
 
 /** A JSON array of board items (contract BoardItem), as text ready to send. */
 export type ItemsJson = string;
@@ -70,7 +70,14 @@ export async function queryProjectItems(
     query.itemTypeFilter === undefined ? undefined : eq(items.itemType, query.itemTypeFilter),
     timeframeFilter(query.timeframeAssignmentFilter, project.milestones),
   );
-  if (query.bucketPage) return projectItemsPageJson(db, { teamId, projectId, where, page: query.bucketPage });
+  if (query.bucketPage) {
+    // The schema's coercion lets a numeric string such as "1e309" through as Infinity.
+    const { perBucket } = query.bucketPage;
+    if (!Number.isSafeInteger(perBucket) || perBucket < 1 || perBucket > BUCKET_PAGE_MAX) {
+      throw invalidRequest(`body.bucketPage.perBucket must be a whole number from 1 to ${BUCKET_PAGE_MAX}`);
+    }
+    return projectItemsPageJson(db, { teamId, projectId, where, page: query.bucketPage });
+  }
   return { items: await projectItemsJson(db, projectId, { where }) };
 }
 
