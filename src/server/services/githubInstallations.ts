@@ -45,29 +45,14 @@ export async function onInstallation(db: Db, payload: InstallationPayload, now: 
       // The app is gone from that account: the teams connected through it are no longer connected.
       await deleteInstallationConnections(db, installation.id);
       return 'installation deleted';
-    case 'suspend': {
-      await setInstallationSuspended(db, installation.id, now, now);
-      const paused = await pauseOrResume(
-        db,
-        installation.id,
-        null,
-        true,
-        `Baton's GitHub app was suspended on ${account}: paused`,
-        now,
-      );
-      return `installation suspended: ${paused} hand-off(s) paused`;
-    }
+    case 'suspend':
     case 'unsuspend': {
-      await setInstallationSuspended(db, installation.id, null, now);
-      const resumed = await pauseOrResume(
-        db,
-        installation.id,
-        null,
-        false,
-        `Baton's GitHub app was unsuspended on ${account}: resumed`,
-        now,
-      );
-      return `installation unsuspended: ${resumed} hand-off(s) resumed`;
+      const suspended = action === 'suspend';
+      const outcome = suspended ? 'paused' : 'resumed';
+      await setInstallationSuspended(db, installation.id, suspended ? now : null, now);
+      const text = `Baton's GitHub app was ${action}ed on ${account}: ${outcome}`;
+      const count = await pauseOrResume(db, installation.id, null, suspended, text, now);
+      return `installation ${action}ed: ${count} hand-off(s) ${outcome}`;
     }
     default:
       return 'ignored';
