@@ -115,6 +115,23 @@ describe('quick-add', () => {
     expect(within(bucket).queryByRole('form')).not.toBeInTheDocument();
   });
 
+  it('a typed list keeps its order: each new item goes below the one added before it', async () => {
+    const user = userEvent.setup();
+    seedThree();
+    const { idle } = renderBoard();
+    await screen.findByRole('button', { name: 'Alpha' });
+    const bucket = inScopeUnscheduled();
+    await user.click(within(bucket).getByRole('button', { name: 'Add item to Unscheduled' }));
+    const field = within(bucket).getByLabelText('Title');
+    await user.type(field, 'One{Enter}');
+    await user.type(field, 'Two{Enter}');
+    await user.type(field, 'Three{Enter}');
+    expect(titles(bucket)).toEqual(['One', 'Two', 'Three', 'Alpha', 'Beta', 'Gamma']);
+    await act(idle);
+    expect(serverOrder()).toEqual(['One', 'Two', 'Three', 'Alpha', 'Beta', 'Gamma']);
+    await waitFor(() => expect(announcer()).toHaveTextContent('Added Demo “Three” to Unscheduled.'));
+  });
+
   it('Escape clears a typed title first and says so; the next Escape closes', async () => {
     const user = userEvent.setup();
     seedThree();
@@ -147,6 +164,11 @@ describe('quick-add', () => {
     await act(idle);
     await waitFor(() => expect(within(bucket).getByLabelText('Title')).toHaveValue('Keep me'));
     expect(titles(bucket)).toEqual(['Alpha', 'Beta', 'Gamma']);
+    // The live region never claimed it was added.
+    await waitFor(() =>
+      expect(announcer()).toHaveTextContent('Could not add “Keep me”. Its title is back in the field.'),
+    );
+    expect(announcer()).not.toHaveTextContent(/Added/);
   });
 });
 

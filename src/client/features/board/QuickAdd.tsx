@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { createItem } from '../items/itemCommands';
 import { ItemKinds, kindLabel, type ItemKind } from '../items/itemModel';
 import { ItemType } from '../../../shared/enums';
-import type { PlanBucket } from '../../../shared/timeframes';
+import { bucketKey, type PlanBucket } from '../../../shared/timeframes';
 import { Button } from '../../ui';
 import { useBoardNavigation } from './boardNavigation';
 import styles from './QuickAdd.module.css';
@@ -14,10 +14,17 @@ interface QuickAddProps {
   onClose: () => void;
 }
 
+interface PendingAdd {
+  tempId: string;
+  description: string;
+  kind: ItemKind;
+}
+
 /**
  * Adds items at the top of a bucket: type a title, pick the kind, Enter. The form stays open for the
- * next one. Escape clears a typed title first (and says so), then closes. A create the server refuses
- * puts its title back in the empty field, so nothing typed is lost.
+ * next one, which goes below the one before, so a typed list keeps its order. Escape clears a typed
+ * title first (and says so), then closes. "Added…" is said once the server accepted the item; a create
+ * it refuses is said so and puts its title back in the empty field, so nothing typed is lost.
  */
 export function QuickAdd({ bucket, bucketLabel, onClose }: QuickAddProps) {
   const dispatch = useAppDispatch();
@@ -26,23 +33,39 @@ export function QuickAdd({ bucket, bucketLabel, onClose }: QuickAddProps) {
   const [kind, setKind] = useState<ItemKind>(ItemType.Demo);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const [lastAdded, setLastAdded] = useState<{ tempId: string; description: string } | null>(null);
+  const [pending, setPending] = useState<PendingAdd[]>([]);
+  // The item added last from this form: the next one goes right below it.
+  const [lastTempId, setLastTempId] = useState<string | null>(null);
   // null once the server refused the create (itemCreateFailed), a server id once it accepted it.
-  const outcome = useAppSelector((state) => (lastAdded ? state.items.resolvedTempIds[lastAdded.tempId] : undefined));
+  const resolved = useAppSelector((state) => state.items.resolvedTempIds);
+  const afterIndex = useAppSelector((state) => {
+    if (!lastTempId) return -1;
+    const id = state.items.resolvedTempIds[lastTempId] ?? lastTempId;
+    return state.items.bucketIds[bucketKey(bucket)]?.indexOf(id) ?? -1;
+  });
   useEffect(() => {
-    if (outcome !== null || !lastAdded) return;
-    setText((current) => (current === '' ? lastAdded.description : current));
-    setLastAdded(null);
-  }, [outcome, lastAdded]);
+    const settled = pending.filter((add) => resolved[add.tempId] !== undefined);
+    if (settled.length === 0) return;
+    for (const add of settled) {
+      if (resolved[add.tempId] === null) {
+        navigation.announce(`Could not add “${add.description}”. Its title is back in the field.`);
+        setText((current) => (current === '' ? add.description : current));
+      } else {
+        navigation.announce(`Added ${kindLabel[add.kind]} “${add.description}” to ${bucketLabel}.`);
+      }
+    }
+    setPending((current) => current.filter((add) => resolved[add.tempId] === undefined));
+  }, [resolved, pending, navigation, bucketLabel]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const description = text.trim();
     if (!description) return;
-    const created = dispatch(createItem({ itemType: kind, item: { description }, bucket, index: 0 }));
+    const index = afterIndex + 1;
+    const created = dispatch(createItem({ itemType: kind, item: { description }, bucket, index }));
     if (created) {
-      navigation.announce(`Added ${kindLabel[kind]} “${description}” to ${bucketLabel}.`);
-      setLastAdded({ tempId: created, description });
+      setPending((current) => [...current, { tempId: created, description, kind }]);
+      setLastTempId(created);
       setText('');
     }
     inputRef.current?.focus();
