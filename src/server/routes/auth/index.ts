@@ -109,8 +109,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await app.sessions.end(request, reply);
-      // The browser drops what this user's session left behind: cached answers and the persisted store.
-      reply.header('clear-site-data', '"cache", "storage"');
+      // The browser drops cached answers. Not "storage": it would unregister the service worker
+      // (docs/service-worker.md); the page clears its own caches and store on sign-out.
+      reply.header('clear-site-data', '"cache"');
       return okEmpty();
     },
   );
