@@ -40,3 +40,21 @@ test('every recorded example in docs/qa.md is carried out, none refused', async 
   expect(handoffBackend.sent).toEqual([expect.objectContaining({ itemId: 'c', agent: 'copilot' })]);
   expect(store.getState().projects.entities['project-1']?.description).toBe('Checkout revamp');
 });
+
+test('every state path docs/qa.md names is in the state', async () => {
+  const doc = readFileSync(path.resolve(__dirname, '../../../docs/qa.md'), 'utf8');
+  const { store } = await boardStore();
+  const state = store.getState() as unknown as Record<string, unknown>;
+  const roots = Object.keys(state);
+  // A backticked dotted name that starts at a slice of the store, e.g. `team.memberships.ids`.
+  const paths = [...doc.matchAll(/`([a-zA-Z]+(?:\.[a-zA-Z]+)+)`/g)]
+    .map((match) => match[1]!)
+    .filter((name) => roots.includes(name.split('.')[0]!));
+  expect(paths.length).toBeGreaterThan(0);
+  for (const name of paths) {
+    const value = name
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], state);
+    expect([name, value === undefined ? 'missing' : 'present']).toEqual([name, 'present']);
+  }
+});
