@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './signIn';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+test('on a phone the settings pages fit the screen and card menus show no keyboard hints', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, `phone-${Date.now()}@example.com`);
+  for (const path of ['/settings/account', '/settings/members', '/settings/github', '/settings/mcp', '/assessment']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect({ path, width }).toEqual({ path, width: 390 });
+  }
+
+  await page.goto('/');
+  const column = page.locator('[data-bucket-key]').first();
+  await column.getByRole('button', { name: /^Add item to/ }).click();
+  await column.getByRole('form').getByLabel('Title').fill('Pocket item');
+  await column.getByRole('form').getByLabel('Title').press('Enter');
+  await column.getByRole('button', { name: 'Close new item' }).click();
+  await page.getByRole('button', { name: /^Actions for / }).first().click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: /Open/ })).toBeVisible();
+  await expect(menu.locator('kbd').filter({ visible: true })).toHaveCount(0);
+});
