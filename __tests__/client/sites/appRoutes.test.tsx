@@ -8,20 +8,22 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-test('an unknown app path shows the error screen with 404', async () => {
+test('an unknown app path shows a page-not-found screen naming the path, with a way back to the board', async () => {
   renderApp('/no/such/page', signedInState());
-  expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-  expect(screen.getByText('404 Not Found')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  expect(screen.queryByText(/Unexpected Application Error|404 Not Found/)).not.toBeInTheDocument();
+  expect(screen.getByText('/no/such/page')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to the board' })).toHaveAttribute('href', '/');
+  expect(document.title).toBe('Page not found · Baton');
 });
 
 test('leaving the 404 for a known path shows that page', async () => {
   mockBackend.signIn();
   const { router } = renderApp('/no/such/page', signedInState());
-  await screen.findByText('404 Not Found');
+  await screen.findByRole('heading', { name: 'Page not found' });
   await act(() => router.navigate('/'));
   expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-  expect(screen.queryByText('404 Not Found')).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
 });
 
 test.each(['/auth/msft', '/auth/google', '/auth/apple'])('%s is a sign-in callback', async (path) => {

@@ -42,7 +42,7 @@ describe('the docs section of the content site', () => {
 
   test('an unknown page is not found', () => {
     renderAt('/about/docs/operations');
-    expect(screen.getByText('404 Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   test.each([

@@ -38,8 +38,8 @@ test('a configured base path and a content host root both show the landing page'
 
 test('any other path shows the not-found screen, which leads back to the landing page', () => {
   renderAt('/about/pricing');
-  expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-  expect(screen.getByText('404 Not Found')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  expect(screen.getByText('/about/pricing')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/about');
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { resumeStep, type StepOf } from '../../../shared/flows';
 import { AGENT_LIMITS, type PairContent, type QuestionAnswer } from '../../../shared/contract/agent';
 import type { StoredPattern } from '../../../shared/contract/agentDrafts';
@@ -12,8 +12,7 @@ import { QuestionFields } from './QuestionFields';
 import { DraftedByNotice } from './DraftedByNotice';
 import { PatternsEditor } from './PatternsEditor';
 import { Button } from '../../ui';
-import { ErrorScreen } from '../../sites/shared/ErrorScreen';
-import { notFoundDetail } from '../../sites/shared/errorText';
+import { NotFoundScreen } from '../../sites/shared/NotFoundScreen';
 
 type Step = StepOf<'patterns'>;
 type Questions = PairContent<'engineering-patterns/motivatingQuestions'>;
@@ -40,7 +39,8 @@ const flavours = {
  */
 export function PatternsPage() {
   const flavour = flavours[useParams().flavour as keyof typeof flavours];
-  if (!flavour) return <ErrorScreen detail={notFoundDetail} />;
+  const { pathname } = useLocation();
+  if (!flavour) return <NotFoundScreen path={pathname} homeLabel="Go to the board" />;
   return <PatternsFlow key={flavour.kind} {...flavour} />;
 }
 

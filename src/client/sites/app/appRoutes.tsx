@@ -6,8 +6,7 @@ import { AppShell } from '../../features/shell/AppShell';
 import { BoardPage } from '../../features/shell/BoardPage';
 import { OidcCallbackPage } from '../../features/signIn/OidcCallbackPage';
 import { RequireSession } from '../../features/signIn/RequireSession';
-import { ErrorScreen } from '../shared/ErrorScreen';
-import { notFoundDetail } from '../shared/errorText';
+import { NotFoundScreen } from '../shared/NotFoundScreen';
 import { RenderErrorBoundary } from '../shared/RenderErrorBoundary';
 import { ExportStateButton } from '../../features/support/ExportStateButton';
 
@@ -146,9 +145,20 @@ export const appRoutes: RouteObject[] = [
   { path: '/support/snapshot', element: onDemand(<SnapshotViewerPage />) },
   {
     path: '*',
-    element: <ErrorScreen detail={notFoundDetail} extraAction={<ExportStateButton variant="secondary" />} />,
+    element: <AppNotFound />,
   },
 ];
+
+function AppNotFound() {
+  const { pathname } = useLocation();
+  return (
+    <NotFoundScreen
+      path={pathname}
+      homeLabel="Go to the board"
+      extraAction={<ExportStateButton variant="secondary" />}
+    />
+  );
+}
 
 /**
  * The routes in React Router's declarative mode: the app uses no loaders, actions or fetchers, and the

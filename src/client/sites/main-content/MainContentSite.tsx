@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { SiteConfig } from '../../../shared/siteKind';
 import { CentredSpinner } from '../../ui';
-import { ErrorScreen } from '../shared/ErrorScreen';
-import { notFoundDetail } from '../shared/errorText';
+import { NotFoundScreen } from '../shared/NotFoundScreen';
 import { RenderErrorBoundary } from '../shared/RenderErrorBoundary';
 import { ContentFrame } from './ContentFrame';
 import { contentPageOf, contentPrefix } from './contentPages';
@@ -30,7 +29,7 @@ export default function MainContentSite({ config, pathname = window.location.pat
   return (
     <RenderErrorBoundary homePath={home}>
       {page.kind === 'landing' && <LandingPage prefix={prefix} />}
-      {page.kind === 'not-found' && <ErrorScreen detail={notFoundDetail} homePath={home} />}
+      {page.kind === 'not-found' && <NotFoundScreen path={pathname} homePath={home} />}
       {(page.kind === 'docs' || page.kind === 'doc') && (
         <ContentFrame prefix={prefix} current="docs">
           <Suspense fallback={loading}>
