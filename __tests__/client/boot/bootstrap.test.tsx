@@ -56,6 +56,18 @@ test('a route set that fails to load shows the apology and the error message', a
   expect(alert).toHaveTextContent('Loading chunk app failed.');
 });
 
+test('offline, a route set that fails to load says so in words, not the browser’s', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const failing = () => Promise.reject(new TypeError('Failed to fetch'));
+  await act(async () => {
+    booted = await bootstrap(document, at('/'), importersWith({ app: failing }));
+  });
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent('This device seems to be offline. Reload once the connection is back.');
+  expect(alert).not.toHaveTextContent('Failed to fetch');
+});
+
 test('the loaded route set replaces the spinner and receives the site config', async () => {
   await act(async () => {
     booted = await bootstrap(document, at('/'), importersWith({}));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { selectCoreContext } from '../../../src/client/features/session/coreContextSlice';
@@ -109,6 +109,20 @@ test('a server that cannot be reached is said so, with a retry', async () => {
   renderApp('/', sessionState({ lastAuthExtensionTimestamp: Date.now() }));
   expect(await screen.findByText(/Database unavailable/)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+});
+
+test('offline, a returning user gets a page in words (not the browser’s error), opened again once back online', async () => {
+  const contextUrl = `${location.origin}/v1/user/core-application-context`;
+  server.use(http.get(contextUrl, () => HttpResponse.error(), { once: true }));
+  mockBackend.signIn();
+  renderApp('/', sessionState({ lastAuthExtensionTimestamp: Date.now() }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Baton can’t be reached' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent(/seems to be offline/);
+  expect(document.body).not.toHaveTextContent(/TypeError|Failed to fetch/);
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
   expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 });
 

@@ -9,13 +9,16 @@ export function errorMessageOf(error: unknown): string {
   return typeof error === 'string' ? error : String(error);
 }
 
+export const offlineLoadDetail = 'This device seems to be offline. Reload once the connection is back.';
+
 /** Shown when the route set's chunk cannot be loaded (offline, or a deploy replaced it). */
 export function LoadFailure({ error }: { error: unknown }) {
+  const detail = navigator.onLine === false ? offlineLoadDetail : errorMessageOf(error);
   return (
     <CenteredLayout>
       <div role="alert" className={styles.failure}>
         <h1 className={styles.title}>{loadFailureMessage}</h1>
-        <p className={styles.detail}>{errorMessageOf(error)}</p>
+        <p className={styles.detail}>{detail}</p>
       </div>
       <div>
         <Button variant="primary" onClick={() => window.location.reload()}>

@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { errorMessage } from '../../api/envelopeBaseQuery';
 import { useGetCoreApplicationContextQuery } from '../../api/userAndTeam';
 import { selectLastAuthExtensionTimestamp, selectSessionStatus } from '../session/coreContextSlice';
-import { Alert, Button, CenteredLayout, CentredSpinner } from '../../ui';
+import { CentredSpinner } from '../../ui';
+import { ServerUnreachable } from './ServerUnreachable';
 import { SignInScreen } from './SignInScreen';
 
 /**
@@ -18,21 +18,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const [mayHaveSession] = useState(() => lastAuthExtension !== null);
   const mustAsk = status === 'unknown' && mayHaveSession;
   const { isError, error, refetch } = useGetCoreApplicationContextQuery(undefined, { skip: !mustAsk });
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   if (status === 'signedIn') return children;
   if (!mustAsk) return <SignInScreen />;
   // A 401 turns the status to signedOut; any other failure leaves it unknown and is shown here.
-  if (isError) {
-    return (
-      <CenteredLayout>
-        <Alert>Baton could not reach the server: {errorMessage(error)}</Alert>
-        <div>
-          <Button variant="primary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      </CenteredLayout>
-    );
-  }
+  if (isError) return <ServerUnreachable error={error} onRetry={retry} />;
   return <CentredSpinner label="Checking your session…" />;
 }
