@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AccountSettingsPage } from '../../../src/client/features/account/AccountSettingsPage';
@@ -8,6 +8,8 @@ import { accountBackend } from '../helpers/handlers/account';
 import { coreContextFixture } from '../helpers/fixtures';
 import { renderWithProviders } from '../helpers/render';
 import { renderApp, sessionState } from '../sites/renderApp';
+import { quotaErrorRaised } from '../../../src/client/features/quota/quotaErrorSlice';
+import { quotaMessages } from '../../../src/shared/quota';
 
 const accountUrl = (path: string) => `${location.origin}/v1/accounts${path}`;
 
@@ -114,6 +116,18 @@ test('upgrading from Free starts a checkout that applies at once without a payme
     'aria-valuetext',
     '1 of 25',
   );
+});
+
+test('the quota error that brought the user here goes once "Upgrade to Team" applied at once', async () => {
+  const user = userEvent.setup();
+  const { store } = renderApp('/settings/account?feature=projects', signIn());
+  act(() => {
+    store.dispatch(quotaErrorRaised('projects'));
+  });
+  expect(await screen.findByTestId('quota-error')).toHaveTextContent(quotaMessages.projects);
+  await user.click(await within(await findPlanCard('Team')).findByRole('button', { name: 'Upgrade to Team' }));
+  expect(await screen.findByText('You are on Team, billed monthly.')).toBeInTheDocument();
+  expect(screen.queryByTestId('quota-error')).not.toBeInTheDocument();
 });
 
 test('with Stripe, the checkout sends the browser to the payment page', async () => {

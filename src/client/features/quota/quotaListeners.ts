@@ -38,4 +38,12 @@ export function registerQuotaListeners(startListening: AppStartListening) {
       listenerApi.dispatch(quotaErrorLifted());
     },
   });
+  // Upgrading from Free is a checkout; without a payment provider it is applied at once (no page to pay on).
+  startListening({
+    predicate: (action) =>
+      accountApi.endpoints.startCheckout.matchFulfilled(action) && action.payload.checkoutUrl === null,
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(quotaErrorLifted());
+    },
+  });
 }
