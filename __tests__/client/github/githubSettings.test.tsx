@@ -78,6 +78,7 @@ describe('GitHub settings (/settings/github)', () => {
     renderApp('/settings/github', signedIn());
     expect(await screen.findByRole('heading', { name: 'Not set up on this Baton' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Connect GitHub' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'how to set up GitHub' })).toHaveAttribute('href', '/about/docs/handoff');
   });
 
   test('an Editor is told the connection is for Admins, and may connect their own GitHub account', async () => {

@@ -5,6 +5,7 @@ import { handoffBackend } from '../helpers/handlers/handoff';
 import { githubBackend } from '../helpers/handlers/github';
 import { contextBackend } from '../helpers/handlers/contextItems';
 import { fakeLayout, renderBoard } from '../board/boardTestUtils';
+import { GITHUB_APP_SETTINGS } from '../../../src/shared/githubSettings';
 
 fakeLayout();
 
@@ -162,6 +163,28 @@ describe('Hand off… in the item panel', () => {
     await act(idle);
     expect(planBackend.log.filter((entry) => entry.startsWith('update'))).toEqual([]);
     expect(screen.getByRole('button', { name: 'Gift cards' }).closest('[data-card-id]')).toHaveTextContent('Sent');
+  });
+
+  it('without GitHub on this Baton the terminal is chosen, the GitHub issue is off with all six settings and a docs link', async () => {
+    githubBackend.configured = false;
+    planBackend.seed([{ id: 't', description: 'Gift cards', itemType: 2 }]);
+    const user = userEvent.setup();
+    renderBoard();
+    const dialog = await openHandoff(user, 'Gift cards');
+    const terminalChoice = within(dialog).getByRole('radio', { name: 'Terminal (Claude Code on your machine)' });
+    await waitFor(() => expect(terminalChoice).toBeChecked());
+    const github = within(dialog).getByRole('radio', { name: /GitHub issue/ });
+    expect(github).toBeDisabled();
+    const why = document.getElementById(github.getAttribute('aria-describedby')!)!;
+    for (const name of GITHUB_APP_SETTINGS) expect(why).toHaveTextContent(name);
+    expect(within(why).getByRole('link', { name: 'how to set up GitHub' })).toHaveAttribute(
+      'href',
+      '/about/docs/handoff',
+    );
+    expect(dialog).not.toHaveTextContent('docs/handoff.md');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to Claude Code' }));
+    await within(dialog).findByRole('status', { name: 'Terminal hand-off' });
+    expect(handoffBackend.sent).toEqual([{ itemId: 't', automationKind: 1, agent: 'claude-code' }]);
   });
 
   it('a refused item says why and can be sent anyway', async () => {

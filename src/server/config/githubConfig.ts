@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
+import { GITHUB_APP_SETTINGS } from '../../shared/githubSettings';
 
 /** GITHUB_* variables (docs/handoff.md): the GitHub App Baton hands items through. */
 export const githubEnvSchema = {
@@ -42,14 +43,7 @@ export interface GithubConfig {
 }
 
 /** The variables one GitHub App needs together; any of them alone is a mistake worth refusing at boot. */
-const required = [
-  'GITHUB_APP_ID',
-  'GITHUB_APP_SLUG',
-  'GITHUB_APP_PRIVATE_KEY',
-  'GITHUB_WEBHOOK_SECRET',
-  'GITHUB_APP_CLIENT_ID',
-  'GITHUB_APP_CLIENT_SECRET',
-] as const;
+const required = GITHUB_APP_SETTINGS;
 
 /**
  * The GitHub App's settings, or null when none is configured (the hand-off is then off, with a clear

@@ -7,6 +7,7 @@ import type { GithubConfig } from '../config/githubConfig';
 import type { GithubClient, GithubRepository } from '../integrations/github/githubClient';
 import { findGithubConnection, saveGithubInstallation, saveGithubRepository } from '../repositories/githubConnections';
 import { ApiError, invalidRequest } from '../errors';
+import { githubAppSettingsPhrase } from '../../shared/githubSettings';
 import { checkGithubState, signGithubState } from './githubState';
 import { authorizationUsable, stateSecret, storeUserAuthorization, userToken } from './githubUser';
 import { findGithubUserAuthorization } from '../repositories/githubUserAuthorizations';
@@ -23,7 +24,7 @@ export function requireGithub(setup: GithubSetup | null): GithubSetup {
   if (!setup) {
     throw new ApiError(
       'Failed',
-      'GitHub is not set up on this Baton: an operator sets GITHUB_APP_ID, GITHUB_APP_SLUG, GITHUB_APP_PRIVATE_KEY and GITHUB_WEBHOOK_SECRET (docs/handoff.md).',
+      `GitHub is not set up on this Baton: an operator sets ${githubAppSettingsPhrase} (docs/handoff.md). The terminal hand-off works without it.`,
       // A setting of this Baton, not a fault: 409, so clients show the message rather than retry.
       409,
     );

@@ -16,6 +16,7 @@ import { RepositoryFields } from './RepositoryFields';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { selectIsTeamAdmin } from '../teams/teamSelectors';
 import { SettingsNav } from '../account/SettingsNav';
+import { docsHref } from '../help/docsLinks';
 import { Alert, Button } from '../../ui';
 import { codingAgentNames, type GithubStatus, type GithubUserStatus } from '../../../shared/contract/github';
 import page from '../agent/AiSettingsPage.module.css';
@@ -151,8 +152,12 @@ function NotConfigured() {
       <p className={page.muted}>
         Handing items to coding agents needs a GitHub App for this Baton. The operator creates one and sets{' '}
         <code>GITHUB_APP_ID</code>, <code>GITHUB_APP_SLUG</code>, <code>GITHUB_APP_PRIVATE_KEY</code>,{' '}
-        <code>GITHUB_WEBHOOK_SECRET</code>, <code>GITHUB_APP_CLIENT_ID</code> and <code>GITHUB_APP_CLIENT_SECRET</code>{' '}
-        (docs/handoff.md), then restarts Baton.
+        <code>GITHUB_WEBHOOK_SECRET</code>, <code>GITHUB_APP_CLIENT_ID</code> and <code>GITHUB_APP_CLIENT_SECRET</code>,
+        then restarts Baton:{' '}
+        <a href={docsHref('handoff')} target="_blank" rel="noreferrer">
+          how to set up GitHub
+        </a>
+        . Until then, items go to a local Claude Code with the terminal hand-off.
       </p>
     </section>
   );

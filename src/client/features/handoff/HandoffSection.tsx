@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch } from '../../app/hooks';
 import { useSendToAgentMutation, type SendToAgentApiResponse } from '../../api/handoff';
@@ -14,6 +14,8 @@ import { useListContextItemsQuery } from '../../api/contextItems';
 import { chainOf } from '../context/contextTree';
 import { itemReadiness, type ItemReadinessInput } from '../../../shared/handoffReadiness';
 import { Alert, Button } from '../../ui';
+import { GITHUB_APP_SETTINGS } from '../../../shared/githubSettings';
+import { docsHref } from '../help/docsLinks';
 import styles from './HandoffSection.module.css';
 import { WorkflowStatus } from '../../../shared/enums';
 
@@ -40,8 +42,10 @@ export function HandoffSection(props: {
   const [send, sending] = useSendToAgentMutation();
   const status = useGetGithubUserStatusQuery(undefined, { refetchOnMountOrArgChange: true });
   const [agent, setAgent] = useState<CodingAgent>('claude-code');
-  /** As a GitHub issue (0), or a terminal command for a local Claude Code (1). */
-  const [automationKind, setAutomationKind] = useState<0 | 1>(0);
+  const githubOff = status.data?.configured === false;
+  /** As a GitHub issue (0), or a terminal command for a local Claude Code (1); unchosen, the one that works here. */
+  const [chosenKind, setAutomationKind] = useState<0 | 1 | null>(null);
+  const automationKind = githubOff ? 1 : (chosenKind ?? 0);
   const terminal = automationKind === 1;
   const [instructions, setInstructions] = useState('');
   /** Empty: the team's repository and its base branch (Settings → GitHub). */
@@ -123,8 +127,15 @@ export function HandoffSection(props: {
       <fieldset className={styles.how}>
         <legend className={styles.label}>How</legend>
         <label className={styles.agent}>
-          <input type="radio" name="how" checked={!terminal} onChange={() => setAutomationKind(0)} />
-          <span>GitHub issue</span>
+          <input
+            type="radio"
+            name="how"
+            checked={!terminal}
+            disabled={githubOff}
+            aria-describedby={githubOff ? 'handoff-github-off' : undefined}
+            onChange={() => setAutomationKind(0)}
+          />
+          <span>GitHub issue{githubOff && <span className={styles.muted}> — not set up on this Baton</span>}</span>
         </label>
         <label className={styles.agent}>
           <input
@@ -200,9 +211,7 @@ export function HandoffSection(props: {
           {chosen.checks.some((check) => check.check === USER_CHECK && !check.ok) && <ConnectGithubAccount />}
         </div>
       )}
-      {status.data && !status.data.configured && !terminal && (
-        <Alert tone="info">GitHub is not set up on this Baton: an operator configures it (docs/handoff.md).</Alert>
-      )}
+      {githubOff && <GithubOffNotice />}
       <p className={styles.muted}>
         {terminal
           ? 'Commands for your terminal: a local Claude Code reads the item over Baton’s MCP server with a token for this item, and reports back.'
@@ -257,5 +266,25 @@ export function HandoffSection(props: {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Why the GitHub issue is off here, what turns it on, and where that is explained. */
+function GithubOffNotice() {
+  return (
+    <p className={styles.muted} id="handoff-github-off">
+      GitHub issues need a GitHub App on this Baton: an operator sets{' '}
+      {GITHUB_APP_SETTINGS.map((name, index) => (
+        <Fragment key={name}>
+          {index > 0 && (index === GITHUB_APP_SETTINGS.length - 1 ? ' and ' : ', ')}
+          <code>{name}</code>
+        </Fragment>
+      ))}{' '}
+      and restarts it (
+      <a href={docsHref('handoff')} target="_blank" rel="noreferrer">
+        how to set up GitHub
+      </a>
+      ). The terminal hand-off works without it.
+    </p>
   );
 }
