@@ -169,5 +169,7 @@ describe('cross-site request forgery protection', () => {
     expect(csp).toContain("base-uri 'none'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.body).toContain('<meta name="baton-config"');
+    // Without AI_PROVIDER the page knows drafts come from the built-in drafter, never labelled AI.
+    expect(page.body).toContain('&quot;aiDrafts&quot;:false');
   });
 });

@@ -7,6 +7,8 @@ export interface SiteConfig {
   contentBasePath: string;
   legacyContentHosts: string[];
   legacyContentUrl: string | null;
+  /** Whether drafts come from an AI provider (AI_PROVIDER set), rather than the built-in drafter. */
+  aiDrafts: boolean;
 }
 
 export const defaultSiteConfig: SiteConfig = {
@@ -14,6 +16,7 @@ export const defaultSiteConfig: SiteConfig = {
   contentBasePath: '/about',
   legacyContentHosts: [],
   legacyContentUrl: null,
+  aiDrafts: false,
 };
 
 /** Chosen by host first, then by whether the path starts with the content base path. */

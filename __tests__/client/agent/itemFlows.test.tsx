@@ -25,11 +25,29 @@ function signedIn() {
 
 const bulkCreates = () => planBackend.log.filter((entry) => entry.startsWith('bulk-create'));
 
+describe('the drafting flows’ names', () => {
+  afterEach(() => document.querySelector('meta[name="baton-config"]')?.remove());
+
+  test('say “AI” only when this Baton has an AI provider', async () => {
+    const { unmount } = renderApp('/', signedIn());
+    expect(await screen.findByRole('link', { name: 'Add items from a description…' })).toBeInTheDocument();
+    expect(screen.queryByText(/with AI/)).not.toBeInTheDocument();
+    unmount();
+    const meta = document.createElement('meta');
+    meta.name = 'baton-config';
+    meta.content = JSON.stringify({ aiDrafts: true });
+    document.head.append(meta);
+    renderApp('/', signedIn());
+    expect(await screen.findByRole('link', { name: 'Add items with AI…' })).toBeInTheDocument();
+  });
+});
+
 describe('item creation (/flows/add-items)', () => {
   test('from the toolbar: describe, refine, edit the preview, and add the items to a chosen bucket', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/', signedIn());
-    await user.click(await screen.findByRole('link', { name: 'Add items with AI…' }));
+    // No AI provider here: the built-in drafter is never presented as AI.
+    await user.click(await screen.findByRole('link', { name: 'Add items from a description…' }));
     await waitFor(() => expect(router.location.pathname).toBe('/flows/add-items'));
 
     await user.type(await screen.findByLabelText('Description'), 'Checkout\n- Card payments\n- Receipts by e-mail');
@@ -137,6 +155,8 @@ describe('per-item flows from the item panel', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/', signedIn());
     await user.click(await screen.findByRole('button', { name: 'Payments' }));
+    // The built-in drafter (no AI provider here) is not presented as AI.
+    expect(await screen.findByRole('button', { name: 'Add next to it…' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Split…' }));
     await waitFor(() => expect(router.location.pathname).toBe(`/flows/split/${item.id}`));
 

@@ -91,6 +91,7 @@ test('the config meta tag decides hosts and base path', async () => {
     contentBasePath: '/product',
     legacyContentHosts: ['old.baton.test'],
     legacyContentUrl: 'https://www.baton.test',
+    aiDrafts: false,
   };
   const meta = document.createElement('meta');
   meta.name = 'baton-config';

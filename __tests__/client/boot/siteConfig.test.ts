@@ -7,6 +7,7 @@ const config: SiteConfig = {
   contentBasePath: '/about',
   legacyContentHosts: ['old.baton.test'],
   legacyContentUrl: 'https://www.baton.test/about',
+  aiDrafts: true,
 };
 
 describe('reading the site config', () => {

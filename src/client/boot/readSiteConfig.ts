@@ -24,6 +24,7 @@ export function parseSiteConfig(json: string | null | undefined): SiteConfig {
       ? value.legacyContentHosts
       : defaultSiteConfig.legacyContentHosts,
     legacyContentUrl: typeof value.legacyContentUrl === 'string' ? value.legacyContentUrl : null,
+    aiDrafts: value.aiDrafts === true,
   };
 }
 

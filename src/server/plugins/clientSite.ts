@@ -28,6 +28,7 @@ async function clientSite(app: FastifyInstance, options: { config: Config; distD
     contentBasePath: options.config.contentBasePath,
     legacyContentHosts: options.config.legacyContentHosts,
     legacyContentUrl: options.config.legacyContentUrl ?? null,
+    aiDrafts: options.config.ai.provider !== 'none',
   };
   const meta = `<meta name="baton-config" content="${escapeAttribute(JSON.stringify(siteConfig))}">`;
   const indexFile = path.join(distDir, 'index.html');

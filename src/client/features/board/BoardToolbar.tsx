@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { draftLabels } from '../agent/draftLabels';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ItemKinds, kindLabel, isItemKind, workflowLabels } from '../items/itemModel';
@@ -63,7 +64,7 @@ export function BoardToolbar({
     <div className={styles.toolbar}>
       <ProjectSwitcher />
       <Link to="/flows/add-items" className={styles.addWithAi}>
-        Add items with AI…
+        {draftLabels().addItems}
       </Link>
       <div className={styles.search} role="search">
         <label htmlFor={`${id}-search`} className={styles.visuallyHidden}>

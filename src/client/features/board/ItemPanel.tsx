@@ -9,6 +9,7 @@ import {
   type MutableRefObject,
   type ReactNode,
 } from 'react';
+import { draftLabels } from '../agent/draftLabels';
 import * as Dialog from '@radix-ui/react-dialog';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -445,7 +446,7 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
           Split…
         </Button>
         <Button variant="ghost" onClick={() => openFlow(`/flows/add-item/${item.id}`)}>
-          Add next to it with AI…
+          {draftLabels().addNext}
         </Button>
       </div>
       {handingOff && (

@@ -1,4 +1,5 @@
 import type { NavigateFunction } from 'react-router-dom';
+import { draftLabels } from '../agent/draftLabels';
 import type { AppDispatch, RootState } from '../../app/store';
 import { projectsApi } from '../../api/projects';
 import { userAndTeamApi } from '../../api/userAndTeam';
@@ -119,7 +120,7 @@ export function paletteCommands({ state, dispatch, navigate, itemId, showShortcu
     ['Board', '/'],
     ['Project overview', '/project'],
     ['Context items', '/context'],
-    ['Add items with AI', '/flows/add-items'],
+    [draftLabels().addItems.replace('…', ''), '/flows/add-items'],
     ['Settings: account', '/settings/account'],
     ['Settings: members', '/settings/members'],
     ['Settings: AI', '/settings/ai'],
