@@ -126,6 +126,28 @@ test('offline, a returning user gets a page in words (not the browser’s error)
   expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 });
 
+test('a sign-out in another tab of this browser ends the session here too', async () => {
+  mockBackend.signIn();
+  renderApp('/', signedInState());
+  expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  const otherTab = new BroadcastChannel('baton-session');
+  otherTab.postMessage({ type: 'signed-out' });
+  otherTab.close();
+  expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
+});
+
+test('signing out tells the other tabs', async () => {
+  const user = userEvent.setup();
+  mockBackend.signIn();
+  const otherTab = new BroadcastChannel('baton-session');
+  const heard: unknown[] = [];
+  otherTab.onmessage = (event) => heard.push(event.data);
+  renderApp('/', signedInState());
+  await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+  await waitFor(() => expect(heard).toEqual([{ type: 'signed-out' }]));
+  otherTab.close();
+});
+
 test('the user’s theme choice is put on <html>', async () => {
   const context = coreContextFixture();
   context.appSettings.theme = 'dark';

@@ -10,6 +10,7 @@ import { registerLiveListeners } from '../features/live/liveListeners';
 import { registerCallsListeners } from '../features/calls/callsListeners';
 import { registerQuotaListeners } from '../features/quota/quotaListeners';
 import { clearUserCaches } from '../serviceWorker/clearUserCaches';
+import { signedOutInAnotherTab, tellOtherTabsSignedOut } from '../features/session/otherTabs';
 import { registerQaListeners } from '../features/qa/qaListeners';
 import type { AppDispatch, RootState } from './store';
 
@@ -21,7 +22,8 @@ const startAppListening = listenerMiddleware.startListening as AppStartListening
  * After sign-out or a 401, nothing loaded for the previous user may be shown to the next one: the
  * slices reset on `sessionEnded`, the API cache is dropped and so is any cache but the service worker's
  * precache (which holds only the bundle). A 401 while already signed out (the
- * sign-in screen's own calls) has nothing left to clear.
+ * sign-in screen's own calls) has nothing left to clear. A sign-out is told to the browser's other tabs,
+ * which end their session the same way.
  */
 function registerSessionListeners(startListening: AppStartListening) {
   const endSession = (reason: SessionEndReason, dispatch: AppDispatch) => {
@@ -31,6 +33,13 @@ function registerSessionListeners(startListening: AppStartListening) {
   };
   startListening({
     matcher: isAnyOf(authApi.endpoints.signOut.matchFulfilled, authApi.endpoints.signOut.matchRejected),
+    effect: (_action, listenerApi) => {
+      endSession('signedOut', listenerApi.dispatch);
+      tellOtherTabsSignedOut();
+    },
+  });
+  startListening({
+    predicate: (action, state) => signedOutInAnotherTab.match(action) && state.coreContext.status !== 'signedOut',
     effect: (_action, listenerApi) => endSession('signedOut', listenerApi.dispatch),
   });
   startListening({
