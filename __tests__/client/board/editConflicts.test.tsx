@@ -46,6 +46,28 @@ describe('editing an item someone else changed (versions)', () => {
     await waitFor(() => expect(within(dialog).queryByText(/Someone else changed/)).not.toBeInTheDocument());
   });
 
+  it('Control+Enter during a conflict asks (focus on the choice) instead of saving “mine”', async () => {
+    planBackend.seed([{ id: 'k', description: 'Shared plan' }]);
+    const user = userEvent.setup();
+    const { idle } = renderBoard();
+    const { dialog, description } = await openItem(user, 'Shared plan');
+    savedElsewhere('k', { description: 'Their plan' });
+    await user.clear(description);
+    await user.type(description, 'My plan');
+    await user.keyboard(saveShortcut);
+    await act(idle);
+    await within(dialog).findByText(/Someone else changed the description of AE-1/);
+    const updates = planBackend.log.filter((entry) => entry.startsWith('update')).length;
+
+    within(dialog).getByRole('textbox', { name: 'Description (markdown)' }).focus();
+    await user.keyboard(saveShortcut);
+    await act(idle);
+    expect(within(dialog).getByRole('button', { name: 'Save mine instead' })).toHaveFocus();
+    expect(within(dialog).getByText(/Someone else changed/)).toBeInTheDocument();
+    expect(planBackend.log.filter((entry) => entry.startsWith('update'))).toHaveLength(updates);
+    expect(planBackend.items[0]).toMatchObject({ description: 'Their plan', version: 2 });
+  });
+
   it('“Use theirs” puts the other person’s text in the editor and saves nothing', async () => {
     planBackend.seed([{ id: 't', description: 'Draft' }]);
     const user = userEvent.setup();

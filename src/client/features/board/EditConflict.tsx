@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { ItemConflict } from '../items/itemEditsSlice';
 import type { ItemFields } from '../items/itemModel';
 import { Alert, Button, spokenList } from '../../ui';
@@ -22,7 +23,13 @@ const fieldNames: Record<keyof ItemFields, string> = {
  * Someone else saved the fields this user was editing first: their version is shown, this user's text
  * stays in the editor, and the user picks which one the item keeps. Nothing is lost either way.
  */
-export function EditConflict(props: { conflict: ItemConflict; onKeepMine(): void; onUseTheirs(): void }) {
+export function EditConflict(props: {
+  conflict: ItemConflict;
+  /** Where Control+Enter puts focus during the conflict: it asks, it does not choose. */
+  keepMineRef?: Ref<HTMLButtonElement>;
+  onKeepMine(): void;
+  onUseTheirs(): void;
+}) {
   const { conflict } = props;
   const fields = Object.keys(conflict.theirs) as (keyof ItemFields)[];
   const theirDescription = conflict.theirs.description;
@@ -39,7 +46,7 @@ export function EditConflict(props: { conflict: ItemConflict; onKeepMine(): void
         </details>
       )}
       <div className={styles.actions}>
-        <Button variant="primary" onClick={props.onKeepMine}>
+        <Button variant="primary" ref={props.keepMineRef} onClick={props.onKeepMine}>
           Save mine instead
         </Button>
         <Button onClick={props.onUseTheirs}>Use theirs</Button>

@@ -54,7 +54,8 @@ import { ExportStateButton } from '../support/ExportStateButton';
 const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
 
 /** Saves the draft: explicitly (Save, Control+Enter), or on leaving the panel, which keeps a conflict open. */
-type SaveDraft = (how?: 'explicit' | 'leaving') => void;
+/** 'shortcut' is Control+Enter: during a conflict it asks (focus on the choice) rather than choose "mine". */
+type SaveDraft = (how?: 'explicit' | 'leaving' | 'shortcut') => void;
 
 /** The fields the panel edits as text, kept as a draft until saved. */
 interface Draft {
@@ -266,7 +267,7 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
               event.preventDefault();
-              saveRef.current?.();
+              saveRef.current?.('shortcut');
             }
           }}
         >
@@ -372,7 +373,13 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
     if (conflict) setDraft((current) => withFields(current, latest.current.whole, conflict.mine));
   }, [conflict]);
 
+  const conflictChoice = useRef<HTMLButtonElement>(null);
   const save: SaveDraft = (how = 'explicit') => {
+    if (conflict && how === 'shortcut') {
+      conflictChoice.current?.focus();
+      navigation.announce('Someone else changed this item too: choose “Save mine instead” or “Use theirs”.');
+      return;
+    }
     const { whole: saved, draft: edited } = latest.current;
     let fields = changedFields(saved, edited);
     if (conflict && how === 'leaving') {
@@ -474,6 +481,7 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
       {conflict && (
         <EditConflict
           conflict={conflict}
+          keepMineRef={conflictChoice}
           onKeepMine={() => save()}
           onUseTheirs={() => {
             const saved = latest.current.whole;
