@@ -109,6 +109,29 @@ describe('the item panel', () => {
     expect(stored!.pullRequestUrl).toBe('https://github.com/acme/shop/pull/7');
   });
 
+  it('an item someone else deletes while open is said so, with the unsaved text to copy', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([{ id: 'x', description: 'Doomed plan' }]);
+    const { store } = renderBoard();
+    const dialog = await openPanel(user, 'Doomed plan');
+    const description = within(dialog).getByRole('textbox', { name: 'Description (markdown)' });
+    await user.clear(description);
+    await user.type(description, 'My careful rewrite');
+    planBackend.items.splice(
+      planBackend.items.findIndex((item) => item.id === 'x'),
+      1,
+    );
+    act(() => void store.dispatch(teamChangeReceived({ kind: 'items', projectId: 'project-1', itemIds: ['x'] })));
+
+    const notice = await screen.findByRole('alertdialog', { name: 'AE-1 is no longer on this board' });
+    expect(notice).toHaveTextContent('What you typed was not saved: copy it before you close this.');
+    expect(within(notice).getByRole('textbox', { name: 'Your unsaved description' })).toHaveValue('My careful rewrite');
+    expect(within(notice).getByRole('button', { name: 'Copy the description' })).toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('reads the whole item when it opens; the board keeps only what its card shows', async () => {
     const user = userEvent.setup();
     const description = `# Importer\n\n${'Long details. '.repeat(500)}`;

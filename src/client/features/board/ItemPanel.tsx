@@ -20,6 +20,7 @@ import { allItemsIn } from '../items/itemShards';
 import { completionToggled, currentId, itemUpdateRequested } from '../items/itemsSlice';
 import { itemConflictResolved, itemEditConflicted } from '../items/itemEditsSlice';
 import { EditConflict } from './EditConflict';
+import { DeletedItemNotice, unsavedTextOf, type UnsavedText } from './DeletedItemNotice';
 import { assignItem, moveItemToBucket } from '../items/itemCommands';
 import {
   bucketOf,
@@ -234,15 +235,34 @@ export default function ItemPanel({ id }: { id: string }) {
   };
   const closeRef = useRef(close);
   closeRef.current = close;
-  // The item was deleted (or its create failed) while open.
+  const lastSeen = useRef(item);
+  if (item) lastSeen.current = item;
+  // What the user typed and has not saved, kept for the notice below; cleared by their own delete.
+  const unsavedRef = useRef<UnsavedText[] | null>([]);
+  const [gone, setGone] = useState<{ externalId: string; title: string; unsaved: UnsavedText[] } | null>(null);
+  // The item left the board while open: deleted here (closed), its create failed (the board says so),
+  // or deleted or moved away by someone else — said so, with the user's unsaved text to copy.
   useEffect(() => {
-    if (!item) closeRef.current();
+    if (item) return;
+    const last = lastSeen.current;
+    const unsaved = unsavedRef.current;
+    if (!last || isTempId(last.id) || unsaved === null) closeRef.current();
+    else setGone({ externalId: last.externalId, title: displayTitle(last.description), unsaved });
   }, [item]);
+  if (gone) return <DeletedItemNotice {...gone} onClose={close} />;
   if (!item) return null;
-  return <ItemPanelDialog key={id} item={item} onClose={close} />;
+  return <ItemPanelDialog key={id} item={item} unsavedRef={unsavedRef} onClose={close} />;
 }
 
-function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => void }) {
+function ItemPanelDialog({
+  item,
+  unsavedRef,
+  onClose,
+}: {
+  item: BoardItem;
+  unsavedRef: MutableRefObject<UnsavedText[] | null>;
+  onClose: () => void;
+}) {
   const navigation = useBoardNavigation();
   const saving = isTempId(item.id);
   const whole = useGetProjectItemQuery(saving ? skipToken : item.id, { refetchOnMountOrArgChange: true });
@@ -291,6 +311,7 @@ function ItemPanelDialog({ item, onClose }: { item: BoardItem; onClose: () => vo
                 whole={whole.data}
                 readAt={whole.fulfilledTimeStamp}
                 saveRef={saveRef}
+                unsavedRef={unsavedRef}
                 onClose={onClose}
               />
             </ReadOnlyFieldset>
@@ -329,10 +350,12 @@ interface ItemEditorProps {
   /** When the whole item was last read from the server. */
   readAt: number | undefined;
   saveRef: MutableRefObject<SaveDraft | null>;
+  /** The unsaved text, for the notice shown if the item goes while open; null once deleted here. */
+  unsavedRef: MutableRefObject<UnsavedText[] | null>;
   onClose: () => void;
 }
 
-function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) {
+function ItemEditor({ item, whole, readAt, saveRef, unsavedRef, onClose }: ItemEditorProps) {
   const navigation = useBoardNavigation();
   const dispatch = useAppDispatch();
   const layout = useBoardLayout();
@@ -366,6 +389,9 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
   const dirty = Object.keys(patch).length > 0;
   const latest = useRef({ whole, draft });
   latest.current = { whole, draft };
+  useEffect(() => {
+    if (unsavedRef.current !== null) unsavedRef.current = unsavedTextOf(patch);
+  });
 
   const conflict = useAppSelector((state) => state.itemEdits.conflicts[item.id]);
   // A refused edit (someone else saved the same fields first) comes back into the editor.
@@ -710,6 +736,7 @@ function ItemEditor({ item, whole, readAt, saveRef, onClose }: ItemEditorProps) 
             if (!confirmDelete) return setConfirmDelete(true);
             // Deleted, not saved: closing must not send the draft.
             saveRef.current = null;
+            unsavedRef.current = null;
             navigation.deleteItem(item.id, layout.projectId);
             onClose();
           }}
