@@ -119,6 +119,29 @@ describe('keyboard drag and drop', () => {
     ]);
   });
 
+  it('Space, →, Space moves a card into an empty column', async () => {
+    const user = userEvent.setup();
+    planBackend.seed([
+      { id: 'a', description: 'Alpha' },
+      { id: 'b', description: 'Beta' },
+    ]);
+    const { idle } = renderBoard();
+    await pickUpAlpha(user);
+    expect(titles(column('Unscheduled, out of scope'))).toEqual([]);
+    await user.keyboard('{ArrowRight}');
+    await dndSays(/AE-1 is over Unscheduled, out of scope\./);
+    await user.keyboard(' ');
+
+    await dndSays(/AE-1 was dropped\. It is now in Unscheduled, out of scope, position 1 of 1\./);
+    expect(titles(column('Unscheduled, out of scope'))).toEqual(['Alpha']);
+    expect(titles(column('Unscheduled, in scope'))).toEqual(['Beta']);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Alpha' })).toHaveFocus());
+    await act(idle);
+    expect(planBackend.bucketItems('project-1', unscheduled(Scope.OutOfScope)).map((item) => item.description)).toEqual(
+      ['Alpha'],
+    );
+  });
+
   it('Escape puts the card back where it was', async () => {
     const user = userEvent.setup();
     planBackend.seed([

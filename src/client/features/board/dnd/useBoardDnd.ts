@@ -38,10 +38,19 @@ export const screenReaderInstructions: ScreenReaderInstructions = {
     'Enter opens it; X marks it complete.',
 };
 
-/** Cards win over the buckets that hold them; the pointer decides when there is one. */
+/**
+ * Cards win over the buckets that hold them; the pointer decides when there is one. A keyboard drag has
+ * none: the middle of the dragged card stands in for it, so a card moved onto an empty column is over
+ * that column (the nearest centre would be a card elsewhere: a tall column's centre is far below).
+ */
 const collisionDetection: CollisionDetection = (args) => {
-  if (!args.pointerCoordinates) return closestCenter(args);
-  const within = pointerWithin(args);
+  const { collisionRect } = args;
+  const pointer = args.pointerCoordinates ?? {
+    x: collisionRect.left + collisionRect.width / 2,
+    y: collisionRect.top + collisionRect.height / 2,
+  };
+  const within = pointerWithin({ ...args, pointerCoordinates: pointer });
+  if (!args.pointerCoordinates && within.length === 0) return closestCenter(args);
   const hits = within.length > 0 ? within : rectIntersection(args);
   const cardIds = new Set(
     hits.filter((hit) => hit.data?.droppableContainer?.data.current?.type === 'item').map((hit) => hit.id),
