@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { agentBackend } from '../helpers/handlers/agent';
@@ -78,6 +78,28 @@ describe('project framing (/flows/frame-project)', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByLabelText('Project description')).toHaveValue('Meal planning for busy parents');
     expect(agentBackend.draft('product-story').step).toBe('ProjectDescription');
+  });
+
+  test('answers typed but not submitted are saved to the draft on leaving the page, and are there on return', async () => {
+    agentBackend.store('product-story', questionsDraft);
+    const user = userEvent.setup();
+    const { router, unmount } = renderApp('/flows/frame-project', signedIn());
+    await user.type(await screen.findByLabelText('Who is it for?'), 'Parents of toddlers');
+    // Closing or reloading the tab asks first.
+    const closing = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(closing);
+    expect(closing.defaultPrevented).toBe(true);
+
+    await act(() => router.navigate('/'));
+    await waitFor(() =>
+      expect(agentBackend.draft('product-story').inputModel).toMatchObject({
+        answers: expect.arrayContaining([expect.objectContaining({ answer: 'Parents of toddlers' })]),
+      }),
+    );
+    expect(agentBackend.draft('product-story').step).toBe('MotivatingQuestions');
+    unmount();
+    renderApp('/flows/frame-project', signedIn());
+    expect(await screen.findByLabelText('Who is it for?')).toHaveValue('Parents of toddlers');
   });
 
   test('a failed save is shown, and the draft stays where it was', async () => {

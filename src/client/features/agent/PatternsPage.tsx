@@ -4,6 +4,7 @@ import { resumeStep, type StepOf } from '../../../shared/flows';
 import { AGENT_LIMITS, type PairContent, type QuestionAnswer } from '../../../shared/contract/agent';
 import type { StoredPattern } from '../../../shared/contract/agentDrafts';
 import { useAgentDraft } from './useAgentDraft';
+import { answersById, answersDiffer, useSaveOnLeave } from './useSaveOnLeave';
 import { useGenerate } from './useGenerate';
 import { useFlowAction } from './useFlowAction';
 import { TextArea, WizardLayout, WizardStep } from './WizardLayout';
@@ -59,14 +60,19 @@ function PatternsFlow({ kind, title, lead, describe }: (typeof flavours)[keyof t
 
   useEffect(() => {
     setDescription(input.description ?? '');
-    setAnswers(Object.fromEntries((input.answers ?? []).map((a) => [a.questionId ?? a.question, a.answer])));
+    setAnswers(answersById(input.answers ?? []));
   }, [draft?.updatedAt]); // eslint-disable-line react-hooks/exhaustive-deps -- reload on a new draft only
   useEffect(() => setPatterns(storedPatterns ?? []), [storedPatterns]);
 
-  if (isLoading) return <p>Loading…</p>;
-
   const answered = (): QuestionAnswer[] =>
     questions.map((q) => ({ questionId: q.id, question: q.question, answer: answers[q.id] ?? '' }));
+  useSaveOnLeave(
+    description !== (input.description ?? '') || answersDiffer(answers, answersById(input.answers ?? [])),
+    // The page is gone by then: a failed save has nowhere to be shown.
+    () => void save({ inputModel: { ...input, description, answers: answered() } }).catch(() => undefined),
+  );
+
+  if (isLoading) return <p>Loading…</p>;
   const toQuestions = () =>
     run(async () => {
       if (!description.trim()) throw new Error('Describe where things stand first.');

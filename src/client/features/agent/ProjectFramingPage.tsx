@@ -5,6 +5,7 @@ import { selectActiveProject } from '../projects/projectsSelectors';
 import { resumeStep, type StepOf } from '../../../shared/flows';
 import { AGENT_LIMITS, type PairContent, type QuestionAnswer } from '../../../shared/contract/agent';
 import { useAgentDraft } from './useAgentDraft';
+import { answersById, answersDiffer, useSaveOnLeave } from './useSaveOnLeave';
 import { useGenerate } from './useGenerate';
 import { useFlowAction } from './useFlowAction';
 import { TextArea, WizardLayout, WizardStep } from './WizardLayout';
@@ -53,18 +54,24 @@ export function ProjectFramingPage() {
   const storedPlan = plan.draft?.content.plan as Plan | undefined;
   useEffect(() => {
     setDescription(input.description ?? project?.projectDescription ?? '');
-    setAnswers(Object.fromEntries((input.answers ?? []).map((a) => [a.questionId ?? a.question, a.answer])));
+    setAnswers(answersById(input.answers ?? []));
   }, [stored?.updatedAt, project?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- reload on a new draft only
   useEffect(() => setStoryText(storedStory), [storedStory]);
   useEffect(() => {
     if (storedPlan) setPlanDraft(storedPlan);
   }, [storedPlan]);
 
-  if (!project) return <p className={styles.page}>Choose or create a project first.</p>;
-  if (story.isLoading || plan.isLoading) return <p className={styles.page}>Loading…</p>;
-
   const answered = (): QuestionAnswer[] =>
     questions.map((q) => ({ questionId: q.id, question: q.question, answer: answers[q.id] ?? '' }));
+  useSaveOnLeave(
+    description !== (input.description ?? project?.projectDescription ?? '') ||
+      answersDiffer(answers, answersById(input.answers ?? [])),
+    // The page is gone by then: a failed save has nowhere to be shown.
+    () => void story.save({ inputModel: { ...input, description, answers: answered() } }).catch(() => undefined),
+  );
+
+  if (!project) return <p className={styles.page}>Choose or create a project first.</p>;
+  if (story.isLoading || plan.isLoading) return <p className={styles.page}>Loading…</p>;
 
   const toQuestions = () =>
     run(async () => {
