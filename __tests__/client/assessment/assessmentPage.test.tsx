@@ -1,4 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import MainContentSite from '../../../src/client/sites/main-content/MainContentSite';
+import { defaultSiteConfig } from '../../../src/shared/siteKind';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { server } from '../helpers/server';
 import { coreContextFixture } from '../helpers/fixtures';
@@ -58,5 +60,35 @@ describe('the assessment in the app (/assessment)', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Open the result of/ }, { timeout: 5000 }));
     expect(await screen.findByRole('heading', { name: 'Your team is Starting' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(/Saved to/);
+  });
+});
+
+describe('answers brought from the public assessment through sign-in', () => {
+  test('are scored on arrival, ready to save to the team, and kept no longer', async () => {
+    const scored: unknown[] = [];
+    const savedBodies: unknown[] = [];
+    server.use(scoringHandler(scored), ...savedHandlers([], savedBodies));
+    // The visitor answered every question on the content site, then chose "Sign in to save results".
+    const content = render(<MainContentSite config={defaultSiteConfig} pathname="/about/assessment" />);
+    await screen.findAllByRole('radiogroup');
+    answerEveryQuestion();
+    fireEvent.click(screen.getByRole('button', { name: 'See my scores' }));
+    const signInLink = await screen.findByRole('link', { name: 'Sign in to Baton to save results to your team' });
+    expect(signInLink).toHaveAttribute('href', '/assessment');
+    // jsdom cannot load the app's page: the test renders it next.
+    signInLink.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(signInLink);
+    content.unmount();
+
+    const { teamName, state } = signedIn();
+    renderApp('/assessment', state);
+    expect(
+      await screen.findByRole('heading', { name: 'Your team is Starting' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(scored.at(-1)).toEqual({ answers: firstOptions });
+    fireEvent.click(screen.getByRole('button', { name: `Save to ${teamName}` }));
+    expect(await screen.findByText(`Saved to ${teamName}.`)).toBeInTheDocument();
+    expect(savedBodies).toEqual([{ answers: firstOptions }]);
+    expect(sessionStorage.getItem('baton-assessment-answers')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { loadPendingSignIn, savePendingSignIn } from '../../../src/client/features/signIn/oidc/pendingSignIn';
 import { server } from '../helpers/server';
+import { PENDING_ANSWERS_KEY } from '../../../src/client/features/assessment/pendingAnswersKey';
 import { renderApp } from '../sites/renderApp';
 
 const exchangeUrl = `${location.origin}/v1/auth/exchange-token`;
@@ -44,6 +45,15 @@ test('the code is exchanged with its verifier and the app opens', async () => {
     },
   ]);
   expect(loadPendingSignIn()).toBeNull();
+});
+
+test('a visitor who came to save their assessment answers lands on the assessment once signed in', async () => {
+  startedSignIn();
+  recordExchanges();
+  sessionStorage.setItem(PENDING_ANSWERS_KEY, JSON.stringify({ 'tests-coverage': 'none' }));
+  const { router } = renderApp('/auth/msft?code=the-code&state=state-from-this-tab');
+  await waitFor(() => expect(router.location.pathname).toBe('/assessment'));
+  sessionStorage.removeItem(PENDING_ANSWERS_KEY);
 });
 
 test('an answer whose state this tab did not issue is refused without an exchange', async () => {

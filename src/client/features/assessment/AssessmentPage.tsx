@@ -9,6 +9,7 @@ import type { AssessmentResult } from '../../../shared/contract/benchmark';
 import { AssessmentResultView } from './AssessmentResultView';
 import { Questionnaire } from './Questionnaire';
 import { SavedAssessments } from './SavedAssessments';
+import { clearPendingAnswers, pendingAnswers } from './pendingAnswers';
 import { SettingsNav } from '../account/SettingsNav';
 import page from '../agent/AiSettingsPage.module.css';
 
@@ -36,6 +37,13 @@ export function AssessmentPage() {
     const answer = await score({ answers: given });
     if (answer.data) setShown({ result: answer.data, savedAt: null });
   };
+  // Answers brought from the public assessment through sign-in: scored at once, ready to save.
+  useEffect(() => {
+    const brought = pendingAnswers();
+    if (!brought) return;
+    clearPendingAnswers();
+    void submit(brought);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
   const saveShown = async () => {
     const answer = await save({ answers });
     if (answer.data) setShown({ result: answer.data.result, savedAt: answer.data.dateCreated });

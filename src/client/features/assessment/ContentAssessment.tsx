@@ -5,6 +5,7 @@ import type { AssessmentResult } from '../../../shared/contract/benchmark';
 import { AssessmentResultView } from './AssessmentResultView';
 import { Questionnaire } from './Questionnaire';
 import { scoreAssessmentRequest } from './scoreAssessmentRequest';
+import { keepAnswersForSignIn } from './pendingAnswers';
 
 interface ContentAssessmentProps {
   /** The published rubric on the content site. */
@@ -14,7 +15,7 @@ interface ContentAssessmentProps {
   score?: (answers: AssessmentAnswers) => Promise<AssessmentResult>;
 }
 
-/** The assessment for visitors (no sign-in): answer, see the scores; saving is in the app. */
+/** The assessment for visitors (no sign-in): answer, see the scores; saving is in the app, answers kept. */
 export function ContentAssessment({ rubricHref, appHref, score = scoreAssessmentRequest }: ContentAssessmentProps) {
   const [answers, setAnswers] = useState<AssessmentAnswers>({});
   const [result, setResult] = useState<AssessmentResult | null>(null);
@@ -42,7 +43,9 @@ export function ContentAssessment({ rubricHref, appHref, score = scoreAssessment
         actions={
           <>
             <Button onClick={() => setResult(null)}>Change answers</Button>
-            <a href={appHref}>Sign in to Baton to save results to your team</a>
+            <a href={appHref} onClick={() => keepAnswersForSignIn(answers)}>
+              Sign in to Baton to save results to your team
+            </a>
           </>
         }
       />

@@ -6,6 +6,7 @@ import { useExchangeTokenMutation } from '../../api/auth';
 import { Alert, BrandMark, CenteredLayout, CentredSpinner, buttonClassName } from '../../ui';
 import { clearPendingSignIn, loadPendingSignIn } from './oidc/pendingSignIn';
 import { verifyCallback, type CallbackCheck } from './oidc/verifyCallback';
+import { hasPendingAnswers } from '../assessment/pendingAnswersKey';
 
 /** Where a provider sends the browser back: checks the state, exchanges the code, opens the app. */
 export function OidcCallbackPage({ provider }: { provider: OidcProvider }) {
@@ -31,7 +32,8 @@ export function OidcCallbackPage({ provider }: { provider: OidcProvider }) {
       inviteCode: pending.inviteCode,
     })
       .unwrap()
-      .then(() => navigate('/', { replace: true }))
+      // Answers brought from the public assessment go on to be saved.
+      .then(() => navigate(hasPendingAnswers() ? '/assessment' : '/', { replace: true }))
       .catch((error: unknown) => setFailure(errorMessage(error)));
   }, [check, exchangeToken, navigate, provider]);
 
