@@ -23,6 +23,9 @@ function signedIn() {
   });
 }
 
+/** The item whose card holds the focus, if any. */
+const focusedCardId = () => document.activeElement?.closest('[data-card-id]')?.getAttribute('data-card-id') ?? null;
+
 const bulkCreates = () => planBackend.log.filter((entry) => entry.startsWith('bulk-create'));
 
 describe('the drafting flows’ names', () => {
@@ -171,6 +174,8 @@ describe('per-item flows from the item panel', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(planBackend.log).toContain(`split ${item.id} into 3`);
     expect(await screen.findByText('Apple Pay')).toBeInTheDocument();
+    // Focus lands on the item that kept the first part, not on <body>.
+    await waitFor(() => expect(focusedCardId()).toBe(item.id));
     // Applied: the proposal is cleared for the next time.
     expect(agentBackend.draft('split-project-item', item.id)).toMatchObject({ step: null, content: {} });
   });
@@ -185,6 +190,8 @@ describe('per-item flows from the item panel', () => {
     const user = userEvent.setup();
     renderApp(`/flows/split/${item.id}`, signedIn());
     await user.click(await screen.findByRole('button', { name: 'Remove part 2' }));
+    // Focus goes to the part before the removed one, not to <body>.
+    await waitFor(() => expect(screen.getByLabelText('Part 1 (stays as this item)')).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Split into 1 items' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Keep at least two parts');
     expect(planBackend.log.filter((entry) => entry.startsWith('split'))).toEqual([]);
@@ -207,5 +214,7 @@ describe('per-item flows from the item panel', () => {
     expect(added.description).toContain('Refunds');
     expect(added.itemType).toBe(2);
     expect(planBackend.contextOf(added, 'project-1')).toMatchObject({ scope: Scope.InScope, assignedTimeframe: null });
+    // Focus lands on the new item's card, not on <body>.
+    await waitFor(() => expect(focusedCardId()).toBe(added.id));
   });
 });

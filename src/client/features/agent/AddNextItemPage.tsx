@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { boardArrival } from '../board/focusOnArrival';
+import { displayTitle } from '../../../shared/displayTitle';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AGENT_LIMITS, type PairContent } from '../../../shared/contract/agent';
 import { ItemType } from '../../../shared/enums';
@@ -79,10 +81,15 @@ export function AddNextItemPage() {
           .filter(Boolean),
       };
       await draft.save({ inputModel: { description, itemType }, content: { refinedDescription: refined } });
-      await add(project.id, [{ itemType, description: refined.refinedDescription }], bucket, refined.goals);
+      const [added] = await add(
+        project.id,
+        [{ itemType, description: refined.refinedDescription }],
+        bucket,
+        refined.goals,
+      );
       // Added: the draft is spent, so the next time starts afresh.
       await draft.save({ step: null, inputModel: {}, content: {} });
-      navigate('/');
+      navigate('/', added ? boardArrival(added, `Added ${displayTitle(refined.refinedDescription)}.`) : undefined);
     });
 
   const busy = generation.isGenerating || draft.isSaving || isAdding;

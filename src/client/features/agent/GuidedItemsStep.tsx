@@ -49,7 +49,7 @@ export function GuidedItemsStep(props: {
     setProblem(null);
     try {
       const bucket = { scope: Scope.InScope, assignedTimeframe: null };
-      props.onDone(await addItems(props.projectId, preview ?? [], bucket));
+      props.onDone((await addItems(props.projectId, preview ?? [], bucket)).length);
     } catch (error) {
       setProblem((error as Error).message);
     }

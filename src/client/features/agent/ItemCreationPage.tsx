@@ -110,7 +110,7 @@ export function ItemCreationPage() {
       // The edited items are stored first: if adding fails, nothing the user wrote is lost.
       const content = { ...(stored?.content ?? {}), items: { items: kept } };
       await draft.save({ step: 'PreviewItems', inputModel: inputModel(), content });
-      const added = await add(project.id, kept, target, linesOf(goalsText));
+      const added = (await add(project.id, kept, target, linesOf(goalsText))).length;
       await draft.save({ step: 'Complete', inputModel: { ...inputModel(), added } });
     });
 

@@ -13,6 +13,7 @@ import { useNamedItem } from './useNamedItem';
 import { TextArea, WizardStep } from './WizardLayout';
 import { GeneratingStatus } from './GeneratingStatus';
 import { DraftedByNotice } from './DraftedByNotice';
+import { boardArrival } from '../board/focusOnArrival';
 import styles from './Wizard.module.css';
 
 type Parts = PairContent<'split-project-item/parts'>['parts'];
@@ -34,6 +35,12 @@ export function SplitItemPage() {
   const [guidance, setGuidance] = useState('');
   const [parts, setParts] = useState<Parts>([]);
   const { problem, setProblem, run } = useFlowAction();
+  const [focusPart, setFocusPart] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusPart === null) return;
+    document.getElementById(`part-${focusPart}`)?.focus();
+    setFocusPart(null);
+  }, [focusPart]);
 
   const stored = draft.draft;
   const storedParts = (stored?.content.parts as { parts: Parts } | undefined)?.parts;
@@ -75,7 +82,7 @@ export function SplitItemPage() {
       // Applied: the proposal is spent, so the next "Split…" starts afresh.
       await draft.save({ step: null, inputModel: {}, content: {} });
       await dispatch(loadBoard(project.id));
-      navigate('/');
+      navigate('/', boardArrival(item.id, `Split ${item.externalId} into ${descriptions.length} items.`));
     });
 
   const busy = generation.isGenerating || draft.isSaving || splitting.isLoading;
@@ -162,7 +169,14 @@ export function SplitItemPage() {
                 />
                 <div className={styles.row}>
                   <span className={styles.spacer} />
-                  <Button variant="ghost" onClick={() => setParts(parts.filter((_, i) => i !== index))}>
+                  <Button
+                    variant="ghost"
+                    onClick={() => {
+                      setParts(parts.filter((_, i) => i !== index));
+                      // Focus goes to the part now in its place, or the one before; not to <body>.
+                      setFocusPart(Math.min(index, parts.length - 2));
+                    }}
+                  >
                     Remove part {index + 1}
                   </Button>
                 </div>

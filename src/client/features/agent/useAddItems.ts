@@ -8,8 +8,8 @@ import type { PreviewItem } from './ItemsPreview';
 
 /**
  * Adds drafted items to a project's bucket in one bulk-create, then reloads the board so they show.
- * Blank items are left out; each gets `goals` when given. Answers how many were added, or throws the
- * server's message.
+ * Blank items are left out; each gets `goals` when given. Answers the ids of the items added, or throws
+ * the server's message.
  */
 export function useAddItems() {
   const dispatch = useAppDispatch();
@@ -17,9 +17,10 @@ export function useAddItems() {
   const add = useCallback(
     async (projectId: string, items: readonly PreviewItem[], bucket: PlanBucket, goals: readonly string[] = []) => {
       const kept = items.filter((item) => item.description.trim());
-      if (kept.length === 0) return 0;
+      if (kept.length === 0) return [];
+      let created: string[];
       try {
-        await bulkCreate({
+        const answer = await bulkCreate({
           projectId,
           items: kept.map((item) => ({
             itemType: item.itemType,
@@ -27,11 +28,12 @@ export function useAddItems() {
             project: { scope: bucket.scope, assignedTimeframe: bucket.assignedTimeframe },
           })),
         }).unwrap();
+        created = answer.items.map((item) => item.id);
       } catch (error) {
         throw new Error(errorMessage(error));
       }
       await dispatch(loadBoard(projectId));
-      return kept.length;
+      return created;
     },
     [bulkCreate, dispatch],
   );

@@ -22,6 +22,7 @@ import { useShownItemCount } from './shownItemCount';
 import { boardColumns, moveTargets, todayIndex, type BoardColumn } from './boardColumns';
 import { BoardLayoutContext, type BoardLayout } from './boardLayout';
 import { BoardNavigation, BoardNavigationContext } from './boardNavigation';
+import { useFocusOnArrival } from './focusOnArrival';
 import { PlainBucketColumn } from './BucketColumn';
 import { itemFilter, ItemFilterContext } from './itemFilter';
 import { BoardToolbar } from './BoardToolbar';
@@ -132,6 +133,7 @@ export function Board() {
     navigation.layout = layout;
     navigation.order = layout ? [...layout.columnByKey.keys()] : [];
   }, [navigation, layout]);
+  useFocusOnArrival(navigation, status === 'ready' && layout !== null);
 
   if (!activeProjectId || !layout) return null;
   const Column = dndModule?.SortableBucketColumn ?? PlainBucketColumn;
