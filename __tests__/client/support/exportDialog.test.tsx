@@ -36,6 +36,8 @@ describe('Export state for support', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Download snapshot' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(click).toHaveBeenCalledTimes(1);
+    // Focus goes back to the button that opened it, not to <body>.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export state for support' })).toHaveFocus());
     const parsed = parseSnapshot(await blobs[0]!.text());
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, type ButtonVariant } from '../../ui';
 import { exportStateLabel } from './exportStateLabel';
 import { useReadOnly } from './readOnly';
@@ -43,11 +43,13 @@ export function ExportStateButton({
   const readOnly = useReadOnly();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   // A replayed snapshot is not exported again.
   if (readOnly) return null;
   return (
     <>
       <Button
+        ref={button}
         variant={variant}
         title={exportStateLabel}
         aria-label={exportStateLabel}
@@ -61,7 +63,7 @@ export function ExportStateButton({
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <ExportStateDialog open={open} onOpenChange={setOpen} />
+          <ExportStateDialog open={open} onOpenChange={setOpen} returnFocusTo={button} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import type { RootState } from '../../app/store';
@@ -12,7 +12,16 @@ import styles from './ExportStateDialog.module.css';
  * "Export state for support": downloads what this tab holds as a redacted JSON file for Baton support.
  * Secrets and other people's e-mail addresses always stay out; the items' texts go only if ticked.
  */
-export function ExportStateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ExportStateDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened it: focus goes back there on closing (after a download too), not to <body>. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
   const store = useStore<RootState>();
   const location = useLocation();
   const [includeContent, setIncludeContent] = useState(true);
@@ -29,6 +38,10 @@ export function ExportStateDialog({ open, onOpenChange }: { open: boolean; onOpe
       open={open}
       onOpenChange={onOpenChange}
       title={exportStateLabel}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        returnFocusTo.current?.focus();
+      }}
       description="A file of what Baton shows in this tab, for Baton support to see what you saw. Sign-in codes, tokens, invite codes and other people’s e-mail addresses are always left out."
     >
       <label className={styles.option}>
