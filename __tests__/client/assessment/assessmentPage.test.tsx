@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import MainContentSite from '../../../src/client/sites/main-content/MainContentSite';
 import { defaultSiteConfig } from '../../../src/shared/siteKind';
 import { mockBackend } from '../helpers/handlers/mockBackend';
@@ -41,6 +41,8 @@ describe('the assessment in the app (/assessment)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: `Save to ${teamName}` }));
     expect(await screen.findByText(`Saved to ${teamName}.`)).toBeInTheDocument();
+    // The note that replaced the Save button holds the focus, not <body>.
+    await waitFor(() => expect(screen.getByText(`Saved to ${teamName}.`)).toHaveFocus());
     expect(savedBodies).toEqual([{ answers: firstOptions }]);
     const history = screen.getByRole('region', { name: 'Saved results of this team' });
     expect(await within(history).findByText('53 / 100')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useListAssessmentsQuery, useSaveAssessmentMutation, useScoreAssessmentMutation } from '../../api/benchmark';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { useAppSelector } from '../../app/hooks';
@@ -44,9 +44,12 @@ export function AssessmentPage() {
     clearPendingAnswers();
     void submit(brought);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
+  const savedNote = useRef<HTMLSpanElement>(null);
   const saveShown = async () => {
     const answer = await save({ answers });
-    if (answer.data) setShown({ result: answer.data.result, savedAt: answer.data.dateCreated });
+    if (!answer.data) return;
+    setShown({ result: answer.data.result, savedAt: answer.data.dateCreated });
+    requestAnimationFrame(() => savedNote.current?.focus());
   };
 
   return (
@@ -67,7 +70,10 @@ export function AssessmentPage() {
             <>
               <Button onClick={() => setShown(null)}>Change answers</Button>
               {shown.savedAt ? (
-                <span role="status">Saved to {teamName}.</span>
+                // Takes the focus from the Save button it replaces, so focus does not fall to <body>.
+                <span role="status" tabIndex={-1} ref={savedNote}>
+                  Saved to {teamName}.
+                </span>
               ) : (
                 <Button variant="primary" onClick={saveShown} disabled={saving.isLoading}>
                   {saving.isLoading ? 'Saving…' : `Save to ${teamName}`}
