@@ -170,3 +170,19 @@ test('account settings needs a session', async () => {
   expect(await screen.findByRole('heading', { name: 'Sign in to Baton' })).toBeInTheDocument();
   expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
 });
+
+test('the Help menu links Baton’s docs, each a page of the content site', async () => {
+  const user = userEvent.setup();
+  mockBackend.signIn();
+  renderApp('/', signedInState());
+  await user.click(await screen.findByRole('button', { name: 'Help' }));
+  const menu = await screen.findByRole('menu');
+  const handoff = within(menu).getByRole('menuitem', { name: 'Handing items to coding agents' });
+  expect(handoff).toHaveAttribute('href', '/about/docs/handoff');
+  expect(handoff).toHaveAttribute('target', '_blank');
+  expect(within(menu).getByRole('menuitem', { name: 'The planning board' })).toHaveAttribute(
+    'href',
+    '/about/docs/planning',
+  );
+  expect(within(menu).getByRole('menuitem', { name: 'All docs' })).toHaveAttribute('href', '/about/docs');
+});

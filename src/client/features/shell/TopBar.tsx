@@ -7,6 +7,7 @@ import { SettingsIcon } from './SettingsIcon';
 import { SignOutButton } from './SignOutButton';
 import { ExportStateButton } from '../support/ExportStateButton';
 import { TeamMenu } from '../teams/TeamMenu';
+import { HelpMenuButton } from '../help/HelpMenuButton';
 import styles from './TopBar.module.css';
 
 /** Where you are (team / project) on the left; who you are and the way out on the right. */
@@ -42,6 +43,7 @@ export function TopBar() {
           <SettingsIcon />
           <span className={styles.settingsLabel}>Settings</span>
         </NavLink>
+        <HelpMenuButton labelClassName={styles.settingsLabel} />
         <ExportStateButton label="Export state" labelClassName={styles.settingsLabel} />
         <SignOutButton />
       </div>
