@@ -45,11 +45,17 @@ export function AssessmentPage() {
     void submit(brought);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
   const savedNote = useRef<HTMLSpanElement>(null);
+  const [justSaved, setJustSaved] = useState(false);
+  useEffect(() => {
+    if (!justSaved) return;
+    savedNote.current?.focus();
+    setJustSaved(false);
+  }, [justSaved]);
   const saveShown = async () => {
     const answer = await save({ answers });
     if (!answer.data) return;
     setShown({ result: answer.data.result, savedAt: answer.data.dateCreated });
-    requestAnimationFrame(() => savedNote.current?.focus());
+    setJustSaved(true);
   };
 
   return (
