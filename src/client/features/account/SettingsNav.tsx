@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsTeamAdmin } from '../teams/teamSelectors';
 import styles from './SettingsNav.module.css';
@@ -6,8 +7,18 @@ import styles from './SettingsNav.module.css';
 /** The settings pages side by side: the account, the team's members, AI (Admins), GitHub, MCP, and the team's agent-readiness assessment. */
 export function SettingsNav() {
   const isAdmin = useAppSelector(selectIsTeamAdmin);
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the strip scrolls: the current page's tab is brought into it (the page itself does not move).
+  useEffect(() => {
+    const strip = nav.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
+    const [tab, box] = [current.getBoundingClientRect(), strip.getBoundingClientRect()];
+    strip.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+  }, [pathname]);
   return (
-    <nav className={styles.nav} aria-label="Settings">
+    <nav className={styles.nav} aria-label="Settings" ref={nav}>
       <NavLink to="/settings/account" className={styles.link}>
         Account
       </NavLink>
