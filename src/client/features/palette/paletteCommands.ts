@@ -122,6 +122,7 @@ export function paletteCommands({ state, dispatch, navigate, itemId, showShortcu
     ['Add items with AI', '/flows/add-items'],
     ['Settings: account', '/settings/account'],
     ['Settings: members', '/settings/members'],
+    ['Settings: planning data (go-to-market plan, global team data)', '/settings/planning'],
     ['Settings: AI', '/settings/ai'],
     ['Settings: GitHub', '/settings/github'],
     ['Settings: MCP', '/settings/mcp'],
