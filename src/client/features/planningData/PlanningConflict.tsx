@@ -1,9 +1,15 @@
 import { Alert, Button } from '../../ui';
-import type { PlanningConflict as Conflict } from '../teams/planningConflictsSlice';
+import type { PlanningConflict as Conflict, PlanningValue } from '../teams/planningConflictsSlice';
 import { PlanningEntriesView } from './PlanningEntriesView';
 import styles from './PlanningDataPage.module.css';
 
-/** Someone else changed the same field: both values side by side, and the Admin chooses. */
+/** The entries of `value` that `other` lacks or holds differently. */
+const differing = (value: PlanningValue, other: PlanningValue): PlanningValue =>
+  Object.fromEntries(
+    Object.entries(value).filter(([name, item]) => JSON.stringify(item) !== JSON.stringify(other[name])),
+  );
+
+/** Someone else changed the same field: the entries that differ side by side, and the Admin chooses. */
 export function PlanningConflict({
   label,
   conflict,
@@ -26,11 +32,17 @@ export function PlanningConflict({
       <div className={styles.versions}>
         <section aria-label="Your version" className={styles.version}>
           <h3 className={styles.versionTitle}>Yours</h3>
-          <PlanningEntriesView value={conflict.mine} empty="No entries." />
+          <PlanningEntriesView
+            value={differing(conflict.mine, conflict.theirs)}
+            empty="Without the entries shown beside it."
+          />
         </section>
         <section aria-label="Their version" className={styles.version}>
           <h3 className={styles.versionTitle}>Theirs</h3>
-          <PlanningEntriesView value={conflict.theirs} empty="No entries." />
+          <PlanningEntriesView
+            value={differing(conflict.theirs, conflict.mine)}
+            empty="Without the entries shown beside it."
+          />
         </section>
       </div>
       <div className={styles.actions}>
