@@ -117,6 +117,7 @@ test('someone else changed the same field: theirs is shown, mine kept, and the A
   expect(serverTeam().planningDataVersion).toBe(3);
   await waitFor(() => expect(within(plan).queryByRole('region', { name: 'Your version' })).toBeNull());
   expect(within(plan).getByRole('textbox', { name: 'Value' })).toHaveValue('May');
+  expect(within(plan).getByRole('heading', { name: 'Go-to-market plan' })).toHaveFocus();
 });
 
 test('a change to the other field meanwhile is no conflict: the edit is sent again on top of it', async () => {

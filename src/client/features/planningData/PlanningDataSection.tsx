@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { Alert, Button } from '../../ui';
@@ -48,6 +48,8 @@ export function PlanningDataSection(props: PlanningSectionProps) {
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = `planning-${field}`;
+  // Where focus goes when the conflict panel (and the button just pressed) goes away.
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const entries = draft?.entries ?? entriesOf(value);
   const edit = (next: PlanningEntry[]) => {
@@ -81,7 +83,7 @@ export function PlanningDataSection(props: PlanningSectionProps) {
   return (
     <section className={styles.card} aria-labelledby={headingId}>
       <div className={styles.cardHeader}>
-        <h2 id={headingId} className={styles.sectionTitle}>
+        <h2 id={headingId} className={styles.sectionTitle} ref={headingRef} tabIndex={-1}>
           {title}
         </h2>
         <p className={styles.about}>{about}</p>
@@ -91,8 +93,11 @@ export function PlanningDataSection(props: PlanningSectionProps) {
           label={label}
           conflict={conflict}
           busy={saving}
-          onUseTheirs={() => dispatch(planningConflictResolved({ teamId, field }))}
-          onSaveMine={() => void save(conflict.mine, { value, version })}
+          onUseTheirs={() => {
+            dispatch(planningConflictResolved({ teamId, field }));
+            headingRef.current?.focus();
+          }}
+          onSaveMine={() => void save(conflict.mine, { value, version }).then(() => headingRef.current?.focus())}
         />
       )}
       {canEdit ? (
