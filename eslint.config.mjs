@@ -35,7 +35,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'compromise', message: 'compromise is for the server drafter only' }] },
+        {
+          paths: [{ name: 'compromise', message: 'compromise is for the server drafter only' }],
+          patterns: [{ group: ['compromise/*'], message: 'compromise is for the server drafter only' }],
+        },
       ],
     },
   },

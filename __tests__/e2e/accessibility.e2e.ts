@@ -29,7 +29,14 @@ test('the board, the item panel and the settings pages have no axe violations', 
   expect(await scan(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
-  for (const path of ['/settings/account', '/settings/members', '/settings/ai', '/settings/github', '/settings/mcp']) {
+  for (const path of [
+    '/settings/account',
+    '/settings/members',
+    '/settings/planning',
+    '/settings/ai',
+    '/settings/github',
+    '/settings/mcp',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect({ path, violations: await scan(page) }).toEqual({ path, violations: [] });

@@ -109,6 +109,49 @@ describe('POST /v1/agent/{contextId}/generate on the drafter (no provider config
     ]);
   });
 
+  it("plans with the active project's board: its demos group their work, items on it are not added again", async () => {
+    const { cookie, projectId } = await teamUser(t.app, 'board-plan@example.com');
+    const milestones = [{ index: 0, name: 'Pilot', targetDate: '2026-12-15' }];
+    expect(
+      (await call(t.app, 'PUT', `/v1/teams/active/projects/${projectId}`, { cookie, body: { milestones } })).statusCode,
+    ).toBe(200);
+    const inPilot = { scope: 0 as const, assignedTimeframe: { span: 4, index: 0 } };
+    const vault = await createItem(t.app, cookie, projectId, {
+      kind: 'implementations',
+      item: { description: 'Card vault' },
+    });
+    const receipts = await createItem(t.app, cookie, projectId, {
+      kind: 'implementations',
+      project: inPilot,
+      item: { description: 'Email receipts' },
+    });
+    const demo = await createItem(t.app, cookie, projectId, {
+      kind: 'demos',
+      project: inPilot,
+      item: { description: 'Demo saved cards to Acme', implementationIds: [vault.id] },
+    });
+    const other = await teamUser(t.app, 'board-plan-other@example.com');
+    await createItem(t.app, other.cookie, other.projectId, { kind: 'gtm', item: { description: 'Not this team' } });
+
+    const response = await generate(t, cookie, 'project-plan', {
+      contentId: 'plan',
+      itemId: null,
+      inputModel: { description: '- Email receipts\n- Fix refunds\n- Announce saved cards on the blog' },
+    });
+    expect(response.statusCode).toBe(200);
+    const { plan, milestones: drafted } = response.json().data.content;
+    expect(drafted).toEqual([
+      {
+        title: `${demo.externalId} Demo saved cards to Acme`,
+        description: `Needs:\n- ${vault.externalId} Card vault\n- ${receipts.externalId} Email receipts\n\nWhen: 2026-12-15`,
+      },
+      { title: 'Build the rest', description: '- Fix refunds' },
+      { title: 'Go to market', description: '- Announce saved cards on the blog' },
+    ]);
+    expect(plan).toContain('## On the board\n\n1 demo and 2 implementations.');
+    expect(JSON.stringify(response.json())).not.toContain('Not this team');
+  });
+
   it("refuses another team's item as not found, and counts nothing", async () => {
     const owner = await teamUser(t.app, 'item-owner@example.com');
     const item = await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'A\n- b\n- c' } });

@@ -34,7 +34,37 @@ describe('the drafter (no AI provider)', () => {
       ],
     });
     expect(story).toBe(
-      'Meal planning for busy parents.\n\n## Who it is for\n\nParents of young children\n\n## Why now\n\nFood prices doubled',
+      'Meal planning for busy parents.\n\n## Who it is for\n\nParents of young children\n\n## Why now\n\nFood prices doubled' +
+        '\n\n## Still to decide\n\n- What problem does it solve for them, in their words?' +
+        '\n- What will be different for them when it works?\n- What is deliberately out of scope for now?' +
+        '\n- How will you know it works (a number or a behaviour you can observe)?',
+    );
+  });
+
+  it("names the project's open demos as what the story will show", async () => {
+    const board = (key: string, itemType: number, title: string, completed = false) => ({
+      id: key,
+      key,
+      itemType,
+      title,
+      completed,
+      implementationIds: [],
+      milestone: key === 'ADA-1' ? { name: 'Pilot', targetDate: '2026-12-15' } : null,
+    });
+    const { story } = (await drafter.generate('product-story/story', {
+      inputModel: { description: 'Meal planning.' },
+      item: null,
+      project: {
+        items: [
+          board('ADA-1', 1, 'Weekly plan to the pilot families'),
+          board('ADA-2', 2, 'Recipe import'),
+          board('ADA-3', 1, 'Old demo', true),
+          board('ADA-4', 1, 'Shopping list to the grocer'),
+        ],
+      },
+    })) as PairContent<'product-story/story'>;
+    expect(story).toBe(
+      'Meal planning.\n\n## What we will show\n\n- ADA-1 Weekly plan to the pilot families (Pilot)\n- ADA-4 Shopping list to the grocer',
     );
   });
 

@@ -127,7 +127,7 @@ describe('role × route matrix', () => {
       }),
     },
     putGoToMarketPlan: {
-      who: 'everyone',
+      who: 'admins',
       method: 'PUT',
       request: async (actor) => ({
         url: '/v1/teams/active/go-to-market-plan',
@@ -135,7 +135,7 @@ describe('role × route matrix', () => {
       }),
     },
     putGlobalTeamData: {
-      who: 'everyone',
+      who: 'admins',
       method: 'PUT',
       request: async (actor) => ({ url: '/v1/teams/active/global-team-data', body: { globalTeamData: { by: actor } } }),
     },

@@ -165,11 +165,37 @@ describe('teams', () => {
       ];
       expect(answers.map((answer) => answer.json())).toEqual([
         { result: 'Ok', data: { firstRunExperienceState } },
-        { result: 'Ok', data: { goToMarketPlan } },
-        { result: 'Ok', data: { globalTeamData } },
+        { result: 'Ok', data: { goToMarketPlan, version: 2 } },
+        { result: 'Ok', data: { globalTeamData, version: 3 } },
       ]);
       const team = (await call(t.app, 'GET', '/v1/teams/active', { cookie })).json().data;
-      expect(team).toMatchObject({ firstRunExperienceState, goToMarketPlan, globalTeamData });
+      expect(team).toMatchObject({ firstRunExperienceState, goToMarketPlan, globalTeamData, planningDataVersion: 3 });
+    });
+
+    it('refuses a planning-data edit made to an older version with 409 and the data as it is now, storing nothing', async () => {
+      const { cookie } = await signInAs(t.app, 'planning-conflict@example.com');
+      const put = (path: string, body: Record<string, unknown>) =>
+        call(t.app, 'PUT', `/v1/teams/active/${path}`, { cookie, body });
+      const theirs = await put('go-to-market-plan', { goToMarketPlan: { launch: 'March' }, version: 1 });
+      expect(theirs.json()).toEqual({ result: 'Ok', data: { goToMarketPlan: { launch: 'March' }, version: 2 } });
+
+      const stale = await put('global-team-data', { globalTeamData: { tone: 'calm' }, version: 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({
+        result: 'Failed',
+        message: 'Someone else changed the global team data while you were editing it',
+        data: { current: { goToMarketPlan: { launch: 'March' }, globalTeamData: {}, version: 2 } },
+      });
+      const team = (await call(t.app, 'GET', '/v1/teams/active', { cookie })).json().data;
+      expect(team).toMatchObject({ globalTeamData: {}, planningDataVersion: 2 });
+
+      const current = await put('global-team-data', { globalTeamData: { tone: 'calm' }, version: 2 });
+      expect(current.json().data).toEqual({ globalTeamData: { tone: 'calm' }, version: 3 });
+      // Without a version (scripts, MCP) the last write wins.
+      expect((await put('go-to-market-plan', { goToMarketPlan: {} })).statusCode).toBe(200);
+      const bad = await put('go-to-market-plan', { goToMarketPlan: {}, version: 0 });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain('body.version');
     });
 
     it('refuses malformed settings, naming the field, and changes nothing', async () => {

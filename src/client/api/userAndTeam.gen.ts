@@ -78,6 +78,7 @@ export type CreateTeamApiResponse = /** status 200 Default Response */ {
     globalTeamData: {
       [key: string]: unknown;
     };
+    planningDataVersion: number;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -134,6 +135,7 @@ export type PutActiveTeamApiResponse = /** status 200 Default Response */ {
     globalTeamData: {
       [key: string]: unknown;
     };
+    planningDataVersion: number;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -190,6 +192,7 @@ export type AcceptInviteApiResponse = /** status 200 Default Response */ {
     globalTeamData: {
       [key: string]: unknown;
     };
+    planningDataVersion: number;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -245,23 +248,27 @@ export type PutGoToMarketPlanApiResponse = /** status 200 Default Response */ {
   goToMarketPlan: {
     [key: string]: unknown;
   };
+  version: number;
 };
 export type PutGoToMarketPlanApiArg = {
   /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
   goToMarketPlan: {
     [key: string]: unknown;
   };
+  version?: number;
 };
 export type PutGlobalTeamDataApiResponse = /** status 200 Default Response */ {
   globalTeamData: {
     [key: string]: unknown;
   };
+  version: number;
 };
 export type PutGlobalTeamDataApiArg = {
   /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
   globalTeamData: {
     [key: string]: unknown;
   };
+  version?: number;
 };
 export type InviteTeamMemberApiResponse = /** status 200 Default Response */ {
   inviteCode: string;
@@ -316,6 +323,7 @@ export type GetCoreApplicationContextApiResponse = /** status 200 Default Respon
     globalTeamData: {
       [key: string]: unknown;
     };
+    planningDataVersion: number;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -370,6 +378,7 @@ export type GetActiveTeamApiResponse = /** status 200 Default Response */ {
   globalTeamData: {
     [key: string]: unknown;
   };
+  planningDataVersion: number;
   teamMemberships: {
     memberUserId: string;
     memberEmailAddress: string;

@@ -5,6 +5,7 @@ import { callsSlice } from '../features/calls/callsSlice';
 import { coreContextSlice } from '../features/session/coreContextSlice';
 import { quotaErrorSlice } from '../features/quota/quotaErrorSlice';
 import { teamEditsSlice } from '../features/teams/teamEditsSlice';
+import { planningConflictsSlice } from '../features/teams/planningConflictsSlice';
 import { teamSlice } from '../features/teams/teamSlice';
 import { invitesSlice } from '../features/members/invitesSlice';
 import { projectsSlice } from '../features/projects/projectsSlice';
@@ -23,6 +24,7 @@ export const rootReducer = combineReducers({
   [quotaErrorSlice.name]: quotaErrorSlice.reducer,
   [teamSlice.name]: teamSlice.reducer,
   [teamEditsSlice.name]: teamEditsSlice.reducer,
+  [planningConflictsSlice.name]: planningConflictsSlice.reducer,
   [projectsSlice.name]: projectsSlice.reducer,
   [itemsSlice.name]: itemsSlice.reducer,
   [itemEditsSlice.name]: itemEditsSlice.reducer,

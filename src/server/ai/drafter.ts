@@ -2,8 +2,9 @@
  * The deterministic drafter (agents.md §1): what Baton writes when no AI provider is configured. It
  * builds real structured drafts from the user's own words: questions from a fixed catalogue, items
  * read from prose and lists (drafterItems), parts that keep every line (drafterSplit), a refined
- * description with its goals and open questions (drafterRefine), milestones by demo (drafterPlan),
- * stories and patterns assembled from the answers. Labelled `draftedBy: 'drafter'` so the UI never
+ * description with its goals and open questions (drafterRefine), milestones by demo that group what
+ * is on the project's board (drafterPlan), a story from the answers and the board's demos, patterns
+ * assembled from the answers. Labelled `draftedBy: 'drafter'` so the UI never
  * presents it as AI, and its drafts spend no agent actions.
  */
 import {
@@ -15,11 +16,11 @@ import {
 import { ItemType } from '../../shared/enums';
 import { displayTitle } from '../../shared/displayTitle';
 import { invalidRequest } from '../errors';
-import type { AgentGenerator, GenerationInput } from './port';
+import type { AgentGenerator, GenerationInput, OutlineItem } from './port';
 import { describe, itemsFrom, kindOf } from './drafterItems';
 import { splitParts } from './drafterSplit';
 import { refine } from './drafterRefine';
-import { milestonesByDemo } from './drafterPlan';
+import { boardSummary, milestonesByDemo } from './drafterPlan';
 import { clip, firstParagraph, points, splitIntoPieces } from './drafterText';
 import {
   engineeringPatternQuestions,
@@ -50,6 +51,30 @@ const questionsFrom = (catalogue: CatalogueQuestion[]) => ({
 function withAnswerSections(description: string, answers: QuestionAnswer[], catalogue: CatalogueQuestion[]) {
   const sections = answered(answers).map((entry) => `## ${headingFor(catalogue, entry)}\n\n${tidy(entry.answer)}`);
   return tidy([tidy(description), ...sections].join('\n\n'));
+}
+
+/**
+ * The story: the description, the answers under their headings, the demos on the board as what will
+ * be shown, and the story's questions nobody has answered yet.
+ */
+function storyOf(description: string, answers: QuestionAnswer[], board: readonly OutlineItem[]) {
+  const parts = [withAnswerSections(description, answers, productStoryQuestions)];
+  const demos = board.filter((item) => item.itemType === ItemType.Demo && !item.completed);
+  if (demos.length > 0) {
+    const shown = demos.map(
+      (demo) => `- ${demo.key} ${demo.title}${demo.milestone ? ` (${demo.milestone.name})` : ''}`,
+    );
+    parts.push(`## What we will show\n\n${shown.join('\n')}`);
+  }
+  // Only when some were answered: a story written from a description alone has nothing to ask yet.
+  const given = answered(answers);
+  const open = productStoryQuestions.filter(
+    (question) => !given.some((entry) => headingFor(productStoryQuestions, entry) === question.heading),
+  );
+  if (given.length > 0 && open.length > 0) {
+    parts.push(`## Still to decide\n\n${open.map((question) => `- ${question.question}`).join('\n')}`);
+  }
+  return tidy(parts.join('\n\n'));
 }
 
 function patternsFrom(description: string, answers: QuestionAnswer[], catalogue: CatalogueQuestion[]) {
@@ -125,16 +150,16 @@ const drafts: Drafts = {
   'engineering-patterns/motivatingQuestions': () => questionsFrom(engineeringPatternQuestions),
   'product-patterns/motivatingQuestions': () => questionsFrom(productPatternQuestions),
 
-  'product-story/story': ({ inputModel }) => ({
-    story: clip(withAnswerSections(inputModel.description, inputModel.answers ?? [], productStoryQuestions), L.story),
+  'product-story/story': ({ inputModel, project }) => ({
+    story: clip(storyOf(inputModel.description, inputModel.answers ?? [], project?.items ?? []), L.story),
   }),
 
-  'project-plan/plan': ({ inputModel }) => {
+  'project-plan/plan': ({ inputModel, project }) => {
     const goalText = firstParagraph(inputModel.story ?? '') || firstParagraph(inputModel.description);
     const goal = displayTitle(goalText);
     const { pieces } = splitIntoPieces(inputModel.description);
     const bulleted = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/m.test(inputModel.description);
-    const byDemo = milestonesByDemo(inputModel.description);
+    const byDemo = milestonesByDemo(inputModel.description, project?.items);
     const milestones = byDemo
       ? byDemo.slice(0, L.milestones).map((milestone) => ({
           title: clip(milestone.title, L.title),
@@ -154,6 +179,8 @@ const drafts: Drafts = {
     );
     // The milestones are their own field (shown and edited as a list), so the text leaves them out.
     const plan = [`## Goal\n\n${tidy(goalText)}`];
+    const board = project ? boardSummary(project.items) : '';
+    if (board) plan.push(`## On the board\n\n${board}`);
     if (notes.length > 0) plan.push(`## Notes from the answers\n\n${notes.join('\n')}`);
     return { plan: clip(plan.join('\n\n'), L.plan), milestones };
   },

@@ -1,13 +1,23 @@
 /**
  * Prose into pieces of work: each sentence, and each coordinated clause of it ("…, build X, update Y
- * and write Z"), that asks for something to be done is one task; purposes ("so that…", "in order
+ * and write Z"), that asks for something to be done, or names what someone asks for ("Marketing wants a blog post
+ * and …"), is one task; purposes ("so that…", "in order
  * to…"), goal sentences and metrics are goals; anything else is a note that belongs to a task.
  */
 import { sentencesOf, textOf, type Word } from './drafterNlp';
 import { isWorkVerb } from './drafterKinds';
+import { isArticle, requested, thingStart, withoutArticle } from './drafterRequests';
 
 export type Unit =
-  | { type: 'tasks'; tasks: { title: string }[]; goals: string[]; source: string; covered: boolean }
+  | {
+      type: 'tasks';
+      tasks: { title: string }[];
+      goals: string[];
+      source: string;
+      covered: boolean;
+      /** Named what someone asks for ("Customer asked for SSO") rather than saying what to do. */
+      asked?: boolean;
+    }
   | { type: 'goal'; text: string; source: string }
   | { type: 'note'; source: string };
 
@@ -137,41 +147,66 @@ function unitOf(words: Word[]): Unit {
   });
   const clauses = starts.map((start, n) => [start, starts[n + 1] ?? head.length] as const);
 
-  const firstAt = leadIn(head, 0, clauses[0]![1], true);
-  if (!isOrder(head[firstAt], head[firstAt + 1])) {
+  let firstAt = leadIn(head, 0, clauses[0]![1], true);
+  // "Marketing wants a blog post and …", "Sales needs to update the pricing page": who asks stays in the note.
+  const asked = isOrder(head[firstAt], head[firstAt + 1]) ? null : requested(head, 0, clauses[0]![1]);
+  if (asked && !asked.thing) firstAt = asked.at;
+  if (!asked?.thing && !isOrder(head[firstAt], head[firstAt + 1])) {
     return METRIC.test(source) ? { type: 'goal', text: cleanTitle(source), source } : { type: 'note', source };
   }
-  skipped.push(
-    ...head
-      .slice(0, firstAt)
-      .filter(isFiller)
-      .map((w) => w.text),
-  );
-  const ranges: [number, number][] = [[firstAt, clauses[0]![1]]];
+  if (!asked) {
+    skipped.push(
+      ...head
+        .slice(0, firstAt)
+        .filter(isFiller)
+        .map((w) => w.text),
+    );
+  }
+  const ranges: { start: number; end: number; thing: boolean }[] = [
+    { start: asked?.thing ? asked.at : firstAt, end: clauses[0]![1], thing: !!asked?.thing },
+  ];
   for (const [start, end] of clauses.slice(1)) {
     const at = leadIn(head, start, end, false);
-    if (isOrder(head[at], head[at + 1]) && at < end) {
+    // "…, and the sales team would like a walkthrough": another request in the same sentence.
+    const again = isOrder(head[at], head[at + 1]) ? null : requested(head, at, end);
+    const thing = asked?.thing ? thingStart(head, start, end) : -1;
+    if (again && (again.thing || isOrder(head[again.at], head[again.at + 1]))) {
+      ranges.push({ start: again.at, end, thing: again.thing });
+    } else if (isOrder(head[at], head[at + 1]) && at < end) {
       skipped.push(
         ...head
           .slice(start, at)
           .filter(isFiller)
           .map((w) => w.text),
       );
-      ranges.push([at, end]);
-    } else ranges[ranges.length - 1]![1] = end;
+      ranges.push({ start: at, end, thing: false });
+    } else if (thing >= 0 && (isArticle(head[thing]) || /,/.test(head[start - 1]!.post))) {
+      ranges.push({ start: thing, end, thing: true });
+    } else ranges[ranges.length - 1]!.end = end;
   }
   const tasks = ranges
-    .map(([start, end]) => ({ title: cleanTitle(textOf(head.slice(start, end))) }))
+    .map(({ start, end, thing }) => {
+      const words = head.slice(start, end);
+      return { title: cleanTitle(textOf(thing ? withoutArticle(words) : words)) };
+    })
     .filter((task) => task.title !== '');
   if (tasks.length === 0) return { type: 'note', source };
   const said = new Set([...tasks.map((t) => t.title), ...goals, ...skipped].flatMap(tokens));
   const covered = tokens(source).every((token) => said.has(token));
-  return { type: 'tasks', tasks, goals, source, covered };
+  return { type: 'tasks', tasks, goals, source, covered, ...(asked?.thing ? { asked: true } : {}) };
 }
+
+const POINTS_BACK = /\b(?:it|this|that|them|these)\b/i;
 
 /** The units of a paragraph of prose, in order. */
 export function unitsOf(paragraph: string): Unit[] {
-  return sentencesOf(paragraph)
+  const units = sentencesOf(paragraph)
     .filter((words) => words.length > 0)
     .map(unitOf);
+  // "Customer asked for SSO. Need to scope it, …": the request is what the work after it is about.
+  return units.map((unit, n) => {
+    const next = units[n + 1];
+    const about = next?.type === 'tasks' && POINTS_BACK.test(next.tasks[0]!.title);
+    return unit.type === 'tasks' && unit.asked && about ? { type: 'note', source: unit.source } : unit;
+  });
 }

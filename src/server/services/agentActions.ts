@@ -2,7 +2,8 @@
  * One generation for the active team: the body checked against its pair's schema, the item checked
  * against the team, the content generated outside any transaction (a model may take a minute), then,
  * for an AI provider's generation, one agent action recorded under the account's row lock, within its
- * monthly quota, together with the generated part written into the stored draft. The built-in
+ * monthly quota, together with the generated part written into the stored draft. The project's plan and
+ * story also read what is on the active project's board. The built-in
  * drafter's drafts cost no provider anything, so they spend no agent action and need none left. A
  * failed generation records and changes nothing.
  */
@@ -28,6 +29,10 @@ import { contextChain } from '../repositories/contextItems';
 import { contentProblem } from '../ai/outputSchema';
 import { writeGeneratedPart } from '../repositories/agentDrafts';
 import { draftKeyOf, withPatternIds } from './agentDrafts';
+import { projectOutline } from './projectOutline';
+
+/** The kinds whose drafts read what is already on the active project's board. */
+const PLANS_THE_PROJECT = new Set<AgentKind>(['project-plan', 'product-story']);
 
 const bodySchemas = new Map<AgentPairKey, ReturnType<typeof generateBodyOf>>();
 const bodySchemaOf = (pair: AgentPairKey) => {
@@ -113,8 +118,13 @@ export async function generateAgentContent(
   // A check without the lock first, so a caller already past the quota costs no generation.
   if (counted) await enforceQuota(db, { kind: 'agent-actions', accountId }, input.now);
 
+  const project =
+    PLANS_THE_PROJECT.has(input.contextId) && draftKey.projectId
+      ? await projectOutline(db, input.teamId, draftKey.projectId, input.now)
+      : null;
+
   input.progress?.started();
-  const content = await generator.generate(pair, { inputModel, item } as GenerationInput, {
+  const content = await generator.generate(pair, { inputModel, item, project } as GenerationInput, {
     signal: input.signal,
     onPartial: input.progress?.partial,
   });

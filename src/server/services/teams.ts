@@ -1,10 +1,16 @@
 import type { Db } from '../db/types';
 import { ensurePersonalAccount } from '../repositories/accounts';
-import { findMembership, setActiveProject, updateTeam } from '../repositories/teams';
+import {
+  findMembership,
+  lockPlanningData,
+  setActiveProject,
+  updatePlanningData,
+  updateTeam,
+} from '../repositories/teams';
 import { setActiveTeam } from '../repositories/users';
 import { createTeamWithFirstProject } from './newTeam';
 import { enforceQuota } from './quotas';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { announce, type Writer } from './teamEvents/announce';
 
 /**
@@ -46,4 +52,26 @@ export async function changeTeamFields(db: Db, writer: Writer, change: Parameter
   if (Object.keys(change).some((field) => field !== 'firstRunExperienceState')) {
     await announce(db, writer, { kind: 'team' });
   }
+}
+
+/**
+ * Changes the go-to-market plan or the global team data, as an edit of the planning data's `version`
+ * when one is sent: a stale edit is refused (409, with the data as it is now) and changes nothing.
+ * Answers the new version.
+ */
+export async function changePlanningData(
+  db: Db,
+  writer: Writer,
+  change: { goToMarketPlan: Record<string, unknown> } | { globalTeamData: Record<string, unknown> },
+  version: number | undefined,
+): Promise<number> {
+  const current = await lockPlanningData(db, writer.teamId);
+  if (!current) throw notFound('Team not found');
+  if (version !== undefined && version !== current.version) {
+    const what = 'goToMarketPlan' in change ? 'the go-to-market plan' : 'the global team data';
+    throw conflict(`Someone else changed ${what} while you were editing it`, current);
+  }
+  const next = await updatePlanningData(db, writer.teamId, change);
+  await announce(db, writer, { kind: 'team' });
+  return next;
 }

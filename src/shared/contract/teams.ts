@@ -31,17 +31,27 @@ export const PutFirstRunExperienceBody = Type.Object(
 );
 export const FirstRunExperienceAnswer = Type.Object({ firstRunExperienceState: FirstRunExperienceState });
 
+/** The planning data's version an edit was made to; a stale one is refused (409 with the data as it is now). */
+const PlanningDataVersion = Type.Optional(Type.Integer({ minimum: 1 }));
+
 export const PutGoToMarketPlanBody = Type.Object(
-  { goToMarketPlan: BoundedJsonObject(FIELD_LIMITS.goToMarketPlan) },
+  { goToMarketPlan: BoundedJsonObject(FIELD_LIMITS.goToMarketPlan), version: PlanningDataVersion },
   { additionalProperties: false },
 );
-export const GoToMarketPlanAnswer = Type.Object({ goToMarketPlan: JsonObject });
+export const GoToMarketPlanAnswer = Type.Object({ goToMarketPlan: JsonObject, version: Type.Integer() });
 
 export const PutGlobalTeamDataBody = Type.Object(
-  { globalTeamData: BoundedJsonObject(FIELD_LIMITS.globalTeamData) },
+  { globalTeamData: BoundedJsonObject(FIELD_LIMITS.globalTeamData), version: PlanningDataVersion },
   { additionalProperties: false },
 );
-export const GlobalTeamDataAnswer = Type.Object({ globalTeamData: JsonObject });
+export const GlobalTeamDataAnswer = Type.Object({ globalTeamData: JsonObject, version: Type.Integer() });
+
+/** What a refused (stale) planning-data edit answers as `data.current`. */
+export interface PlanningDataRecord {
+  goToMarketPlan: Record<string, unknown>;
+  globalTeamData: Record<string, unknown>;
+  version: number;
+}
 
 export const InviteMemberBody = Type.Object(
   { emailAddress: EmailAddress, role: TeamRoleCode },

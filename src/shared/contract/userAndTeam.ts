@@ -50,6 +50,8 @@ export const ActiveTeam = Type.Object({
   firstRunExperienceState: FirstRunExperienceState,
   goToMarketPlan: JsonObject,
   globalTeamData: JsonObject,
+  /** Goes up on every change to the go-to-market plan or the global team data (edits send it back). */
+  planningDataVersion: Type.Integer({ minimum: 1 }),
   teamMemberships: Type.Array(TeamMembership),
   /** Open invites; the code, role and expiry are shown to Admins only (they copy and revoke them). */
   invitedTeamMembers: Type.Array(

@@ -19,6 +19,7 @@ export function teamFixture(id: string, teamName: string, role = 0, emailAddress
     firstRunExperienceState: { dismissed: false, completedSteps: [] },
     goToMarketPlan: {},
     globalTeamData: {},
+    planningDataVersion: 1,
     teamMemberships: [{ memberUserId: 'user-1', memberEmailAddress: emailAddress, role }],
     invitedTeamMembers: [],
   };
@@ -157,16 +158,29 @@ export const teamsHandlers = [
     patchTeam({ firstRunExperienceState });
     return HttpResponse.json(ok({ firstRunExperienceState }));
   }),
-  http.put(url('/teams/active/go-to-market-plan'), async ({ request }) => {
-    const { goToMarketPlan } = (await request.json()) as Pick<ActiveTeam, 'goToMarketPlan'>;
-    patchTeam({ goToMarketPlan });
-    return HttpResponse.json(ok({ goToMarketPlan }));
-  }),
-  http.put(url('/teams/active/global-team-data'), async ({ request }) => {
-    const { globalTeamData } = (await request.json()) as Pick<ActiveTeam, 'globalTeamData'>;
-    patchTeam({ globalTeamData });
-    return HttpResponse.json(ok({ globalTeamData }));
-  }),
+  ...(['goToMarketPlan', 'globalTeamData'] as const).map((field) =>
+    http.put(
+      url(`/teams/active/${field === 'goToMarketPlan' ? 'go-to-market-plan' : 'global-team-data'}`),
+      async ({ request }) => {
+        const body = (await request.json()) as { version?: number } & Record<typeof field, Record<string, unknown>>;
+        const team = context().activeTeam;
+        if (body.version !== undefined && body.version !== team.planningDataVersion) {
+          const current = {
+            goToMarketPlan: team.goToMarketPlan,
+            globalTeamData: team.globalTeamData,
+            version: team.planningDataVersion,
+          };
+          return HttpResponse.json(
+            { result: 'Failed', message: 'Someone else changed it', data: { current } },
+            { status: 409 },
+          );
+        }
+        const version = team.planningDataVersion + 1;
+        patchTeam({ [field]: body[field], planningDataVersion: version });
+        return HttpResponse.json(ok({ [field]: body[field], version }));
+      },
+    ),
+  ),
   http.post(url('/teams/active/members'), async ({ request }) => {
     if (!mockBackend.signedIn) return unauthorized();
     if (myRole() !== 0) return forbidden();

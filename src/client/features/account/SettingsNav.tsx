@@ -4,7 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectIsTeamAdmin } from '../teams/teamSelectors';
 import styles from './SettingsNav.module.css';
 
-/** The settings pages side by side: the account, the team's members, AI (Admins), GitHub, MCP, and the team's agent-readiness assessment. */
+/** The settings pages side by side: the account, the team's members, its planning data, AI (Admins), GitHub, MCP, and the team's agent-readiness assessment. */
 export function SettingsNav() {
   const isAdmin = useAppSelector(selectIsTeamAdmin);
   const nav = useRef<HTMLElement>(null);
@@ -24,6 +24,9 @@ export function SettingsNav() {
       </NavLink>
       <NavLink to="/settings/members" className={styles.link}>
         Members
+      </NavLink>
+      <NavLink to="/settings/planning" className={styles.link}>
+        Planning
       </NavLink>
       {isAdmin && (
         <NavLink to="/settings/ai" className={styles.link}>

@@ -123,6 +123,7 @@ export function paletteCommands({ state, dispatch, navigate, itemId, showShortcu
     [draftLabels().addItems.replace('…', ''), '/flows/add-items'],
     ['Settings: account', '/settings/account'],
     ['Settings: members', '/settings/members'],
+    ['Settings: planning data (go-to-market plan, global team data)', '/settings/planning'],
     ['Settings: AI', '/settings/ai'],
     ['Settings: GitHub', '/settings/github'],
     ['Settings: MCP', '/settings/mcp'],

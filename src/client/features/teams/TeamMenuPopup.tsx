@@ -118,6 +118,9 @@ export default function TeamMenuPopup({ open, onOpenChange, openedBy }: TeamMenu
             <Menu.Item className={styles.item} onSelect={() => navigate('/settings/members')}>
               <span className={styles.itemText}>Members</span>
             </Menu.Item>
+            <Menu.Item className={styles.item} onSelect={() => navigate('/settings/planning')}>
+              <span className={styles.itemText}>Planning data</span>
+            </Menu.Item>
             {isAdmin && (
               <Menu.Item
                 className={styles.item}

@@ -21,6 +21,11 @@ const MembersPage = lazy(() =>
     default: module.MembersPage,
   })),
 );
+const PlanningDataPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ '../../features/planningData/PlanningDataPage').then((module) => ({
+    default: module.PlanningDataPage,
+  })),
+);
 const JoinTeamPage = lazy(() =>
   import(/* webpackChunkName: "join" */ '../../features/teams/JoinTeamPage').then((module) => ({
     default: module.JoinTeamPage,
@@ -118,6 +123,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'items/:itemKey', element: <BoardPage /> },
           { path: 'settings/account', element: onDemand(<AccountSettingsPage />) },
           { path: 'settings/members', element: onDemand(<MembersPage />) },
+          { path: 'settings/planning', element: onDemand(<PlanningDataPage />) },
           { path: 'settings/ai', element: onDemand(<AiSettingsPage />) },
           { path: 'settings/github', element: onDemand(<GithubSettingsPage />) },
           { path: 'settings/mcp', element: onDemand(<McpSettingsPage />) },

@@ -19,6 +19,8 @@ export const teams = pgTable('teams', {
     .default({ dismissed: false, completedSteps: [] }),
   goToMarketPlan: jsonb('go_to_market_plan').$type<JsonObjectValue>().notNull().default({}),
   globalTeamData: jsonb('global_team_data').$type<JsonObjectValue>().notNull().default({}),
+  /** Goes up on every change to the go-to-market plan or the global team data: an edit made to an older one is refused. */
+  planningDataVersion: integer('planning_data_version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TeamRow = typeof teams.$inferSelect;

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/contract/teams';
 import { answers, ok } from '../responses';
 import { loadCoreApplicationContext } from '../../services/coreContext';
-import { changeTeamFields, createTeam, switchActiveTeam } from '../../services/teams';
+import { changePlanningData, changeTeamFields, createTeam, switchActiveTeam } from '../../services/teams';
 import { joinTeamWithInvite } from '../../services/members';
 import { writerOf } from '../writer';
 import { requireActiveTeam, requireAdmin } from '../activeTeam';
@@ -25,7 +25,7 @@ import { unauthorized } from '../../errors';
 
 const tags = ['userAndTeam'];
 
-/** Creating and switching teams, and the team's own settings. Renaming is an Admin's; the planning data anyone's. */
+/** Creating and switching teams, and the team's own settings. Renaming and the planning data are an Admin's. */
 export default async function teamRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -108,7 +108,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
 
   /**
    * The team's own fields, one PUT each (spec §7): the answer repeats the value stored. The name is an
-   * Admin's; the planning data any member's. Every change but the first-run state reaches open boards.
+   * Admin's; the first-run state any member's. Every change but the first-run state reaches open boards.
    */
   const teamFields = [
     {
@@ -127,22 +127,6 @@ export default async function teamRoutes(fastify: FastifyInstance) {
       adminOnly: false,
       change: ({ firstRunExperienceState }: Static<typeof PutFirstRunExperienceBody>) => ({ firstRunExperienceState }),
     },
-    {
-      path: 'go-to-market-plan',
-      operationId: 'putGoToMarketPlan',
-      body: PutGoToMarketPlanBody,
-      answer: GoToMarketPlanAnswer,
-      adminOnly: false,
-      change: ({ goToMarketPlan }: Static<typeof PutGoToMarketPlanBody>) => ({ goToMarketPlan }),
-    },
-    {
-      path: 'global-team-data',
-      operationId: 'putGlobalTeamData',
-      body: PutGlobalTeamDataBody,
-      answer: GlobalTeamDataAnswer,
-      adminOnly: false,
-      change: ({ globalTeamData }: Static<typeof PutGlobalTeamDataBody>) => ({ globalTeamData }),
-    },
   ] as const;
 
   for (const field of teamFields) {
@@ -155,6 +139,40 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         const change = field.change(request.body as never);
         await app.db.transaction((tx) => changeTeamFields(tx, writerOf(request, teamId), change));
         return ok(change);
+      },
+    );
+  }
+
+  /** The planning data: an Admin's to change (Editors read it), as an edit of the version it was made to. */
+  const planningFields = [
+    {
+      path: 'go-to-market-plan',
+      operationId: 'putGoToMarketPlan',
+      body: PutGoToMarketPlanBody,
+      answer: GoToMarketPlanAnswer,
+      change: ({ goToMarketPlan }: Static<typeof PutGoToMarketPlanBody>) => ({ goToMarketPlan }),
+    },
+    {
+      path: 'global-team-data',
+      operationId: 'putGlobalTeamData',
+      body: PutGlobalTeamDataBody,
+      answer: GlobalTeamDataAnswer,
+      change: ({ globalTeamData }: Static<typeof PutGlobalTeamDataBody>) => ({ globalTeamData }),
+    },
+  ] as const;
+
+  for (const field of planningFields) {
+    app.put(
+      `/teams/active/${field.path}`,
+      { schema: { tags, operationId: field.operationId, body: field.body, response: answers(field.answer) } },
+      async (request) => {
+        const { teamId } = await requireAdmin(app, request);
+        const body = request.body as Static<typeof field.body>;
+        const change = field.change(body as never);
+        const version = await app.db.transaction((tx) =>
+          changePlanningData(tx, writerOf(request, teamId), change, body.version),
+        );
+        return ok({ ...change, version });
       },
     );
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "planning_data_version" integer DEFAULT 1 NOT NULL;
