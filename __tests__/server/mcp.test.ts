@@ -514,6 +514,29 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(textOf(write)).toBe(`No item ${checkout.id} in this team`);
   });
 
+  it("the terminal hand-off allows the team's test command, and only it, once an Admin sets one", async () => {
+    const member = await teamUser(t.app, 'mcp-test-command@example.com');
+    const item = await createItem(t.app, member.cookie, member.projectId, {
+      kind: 'implementations',
+      project: inWeek(2968),
+      item: { description: 'Refunds', goals: ['Refund a card payment'] },
+    });
+    const set = await call(t.app, 'PUT', '/v1/teams/active/test-command', {
+      cookie: member.cookie,
+      body: { testCommand: 'pnpm vitest run' },
+    });
+    expect(set.statusCode).toBe(200);
+    const sent = await call(t.app, 'POST', '/v1/teams/active/project-items/send-to-agent', {
+      cookie: member.cookie,
+      body: { itemId: item.id, automationKind: 1, agent: 'claude-code' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const { terminal } = sent.json().data;
+    expect(terminal).toEqual(terminalCommands('http://localhost:3000', item.externalId, 'pnpm vitest run'));
+    expect(terminal.run).toContain(',Bash(pnpm vitest run:*)');
+    expect(terminal.run).not.toContain('Bash(npm test:*)');
+  });
+
   it('the terminal hand-off: commands to paste, a hand-off record, and the sender’s instructions over MCP', async () => {
     const item = await createItem(t.app, owner.cookie, owner.projectId, {
       kind: 'implementations',
@@ -527,7 +550,7 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(sent.statusCode).toBe(200);
     const { terminal, ...handoff } = sent.json().data;
     expect(handoff).toMatchObject({ automationKind: 1, agent: 'claude-code', state: 'pending', issueUrl: null });
-    expect(terminal).toEqual(terminalCommands('http://localhost:3000', item.externalId));
+    expect(terminal).toEqual(terminalCommands('http://localhost:3000', item.externalId, null));
     expect(terminal.serverName).toBe(`baton-${item.externalId}`);
     // Nothing the team wrote reaches the shell.
     expect(terminal.run).not.toMatch(/Gift|rm -rf|whoami|Money/);

@@ -11,6 +11,7 @@ export function coreContextFixture(emailAddress = 'ada@example.com'): CoreApplic
       firstRunExperienceState: { dismissed: false, completedSteps: [] },
       goToMarketPlan: {},
       globalTeamData: {},
+      testCommand: null,
       teamMemberships: [{ memberUserId: 'user-1', memberEmailAddress: emailAddress, role: 0 }],
       invitedTeamMembers: [],
     },

@@ -59,6 +59,7 @@ export type TestAuthenticateApiResponse = /** status 200 Default Response */ {
       globalTeamData: {
         [key: string]: unknown;
       };
+      testCommand: string | null;
       teamMemberships: {
         memberUserId: string;
         memberEmailAddress: string;
@@ -118,6 +119,7 @@ export type ExchangeTokenApiResponse = /** status 200 Default Response */ {
       globalTeamData: {
         [key: string]: unknown;
       };
+      testCommand: string | null;
       teamMemberships: {
         memberUserId: string;
         memberEmailAddress: string;

@@ -23,6 +23,9 @@ const injectedRtkApi = api.injectEndpoints({
     putGlobalTeamData: build.mutation<PutGlobalTeamDataApiResponse, PutGlobalTeamDataApiArg>({
       query: (queryArg) => ({ url: `/v1/teams/active/global-team-data`, method: 'PUT', body: queryArg }),
     }),
+    putTestCommand: build.mutation<PutTestCommandApiResponse, PutTestCommandApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/test-command`, method: 'PUT', body: queryArg }),
+    }),
     inviteTeamMember: build.mutation<InviteTeamMemberApiResponse, InviteTeamMemberApiArg>({
       query: (queryArg) => ({ url: `/v1/teams/active/members`, method: 'POST', body: queryArg }),
     }),
@@ -78,6 +81,7 @@ export type CreateTeamApiResponse = /** status 200 Default Response */ {
     globalTeamData: {
       [key: string]: unknown;
     };
+    testCommand: string | null;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -134,6 +138,7 @@ export type PutActiveTeamApiResponse = /** status 200 Default Response */ {
     globalTeamData: {
       [key: string]: unknown;
     };
+    testCommand: string | null;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -190,6 +195,7 @@ export type AcceptInviteApiResponse = /** status 200 Default Response */ {
     globalTeamData: {
       [key: string]: unknown;
     };
+    testCommand: string | null;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -263,6 +269,13 @@ export type PutGlobalTeamDataApiArg = {
     [key: string]: unknown;
   };
 };
+export type PutTestCommandApiResponse = /** status 200 Default Response */ {
+  testCommand: string | null;
+};
+export type PutTestCommandApiArg = {
+  /** What coding agents run to test their change, e.g. "npm run test:ci" (plain words, no shell syntax). */
+  testCommand: string | null;
+};
 export type InviteTeamMemberApiResponse = /** status 200 Default Response */ {
   inviteCode: string;
   emailAddress: string;
@@ -316,6 +329,7 @@ export type GetCoreApplicationContextApiResponse = /** status 200 Default Respon
     globalTeamData: {
       [key: string]: unknown;
     };
+    testCommand: string | null;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -370,6 +384,7 @@ export type GetActiveTeamApiResponse = /** status 200 Default Response */ {
   globalTeamData: {
     [key: string]: unknown;
   };
+  testCommand: string | null;
   teamMemberships: {
     memberUserId: string;
     memberEmailAddress: string;
@@ -391,6 +406,7 @@ export const {
   usePutFirstRunExperienceMutation,
   usePutGoToMarketPlanMutation,
   usePutGlobalTeamDataMutation,
+  usePutTestCommandMutation,
   useInviteTeamMemberMutation,
   useRevokeTeamInviteMutation,
   useRemoveTeamMemberMutation,

@@ -73,6 +73,7 @@ async function describeTeam(db: Db, team: TeamRow, now: Date, viewerRole: TeamRo
     firstRunExperienceState: team.firstRunExperienceState,
     goToMarketPlan: team.goToMarketPlan,
     globalTeamData: team.globalTeamData,
+    testCommand: team.testCommand,
     teamMemberships,
     invitedTeamMembers,
   };

@@ -50,6 +50,8 @@ export const ActiveTeam = Type.Object({
   firstRunExperienceState: FirstRunExperienceState,
   goToMarketPlan: JsonObject,
   globalTeamData: JsonObject,
+  /** What coding agents run to test their change; null: the usual runners (../testCommand.ts). */
+  testCommand: Type.Union([Type.String(), Type.Null()]),
   teamMemberships: Type.Array(TeamMembership),
   /** Open invites; the code, role and expiry are shown to Admins only (they copy and revoke them). */
   invitedTeamMembers: Type.Array(

@@ -19,6 +19,7 @@ export function teamFixture(id: string, teamName: string, role = 0, emailAddress
     firstRunExperienceState: { dismissed: false, completedSteps: [] },
     goToMarketPlan: {},
     globalTeamData: {},
+    testCommand: null,
     teamMemberships: [{ memberUserId: 'user-1', memberEmailAddress: emailAddress, role }],
     invitedTeamMembers: [],
   };
@@ -166,6 +167,13 @@ export const teamsHandlers = [
     const { globalTeamData } = (await request.json()) as Pick<ActiveTeam, 'globalTeamData'>;
     patchTeam({ globalTeamData });
     return HttpResponse.json(ok({ globalTeamData }));
+  }),
+  http.put(url('/teams/active/test-command'), async ({ request }) => {
+    if (!mockBackend.signedIn) return unauthorized();
+    if (myRole() !== 0) return forbidden();
+    const { testCommand } = (await request.json()) as Pick<ActiveTeam, 'testCommand'>;
+    patchTeam({ testCommand });
+    return HttpResponse.json(ok({ testCommand }));
   }),
   http.post(url('/teams/active/members'), async ({ request }) => {
     if (!mockBackend.signedIn) return unauthorized();

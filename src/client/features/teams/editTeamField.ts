@@ -14,7 +14,7 @@ import { activeTeamPatched, type ActiveTeamChanges } from './activeTeamActions';
 import { teamEditSettled } from './teamEditsSlice';
 
 type TeamField = keyof ActiveTeamChanges;
-type TeamValue<K extends TeamField> = NonNullable<ActiveTeamChanges[K]>;
+type TeamValue<K extends TeamField> = Exclude<ActiveTeamChanges[K], undefined>;
 
 export interface TeamFieldEdit {
   teamId: string;
@@ -48,6 +48,8 @@ function sendField(dispatch: AppDispatch, field: TeamField, value: unknown): Pro
       const globalTeamData = value as TeamValue<'globalTeamData'>;
       return dispatch(endpoints.putGlobalTeamData.initiate({ globalTeamData })).unwrap();
     }
+    case 'testCommand':
+      return dispatch(endpoints.putTestCommand.initiate({ testCommand: value as TeamValue<'testCommand'> })).unwrap();
   }
 }
 

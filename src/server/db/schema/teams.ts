@@ -19,6 +19,8 @@ export const teams = pgTable('teams', {
     .default({ dismissed: false, completedSteps: [] }),
   goToMarketPlan: jsonb('go_to_market_plan').$type<JsonObjectValue>().notNull().default({}),
   globalTeamData: jsonb('global_team_data').$type<JsonObjectValue>().notNull().default({}),
+  /** What coding agents run to test their change (shared/testCommand.ts); null: the usual runners. */
+  testCommand: text('test_command'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TeamRow = typeof teams.$inferSelect;
