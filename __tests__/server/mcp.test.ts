@@ -231,7 +231,7 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     ).json().data.handoffs;
     expect(handoffs[0]).toMatchObject({
       automationKind: 1,
-      state: 'active',
+      state: 'prOpen',
       pullRequests: [{ number: 41, url: 'https://github.com/acme/shop/pull/41', state: 'open' }],
     });
     expect(handoffs[0].events.map((event: { text: string }) => event.text)).toEqual([
@@ -496,6 +496,29 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     const expiring = (await itemToken(checkout.id)).token;
     t.clock.advance(24 * 3_600_000 + 1);
     expect((await post(expiring)).status).toBe(401);
+  });
+
+  it('record_progress moves the hand-off through its state machine: complete stays complete', async () => {
+    const item = await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'Gift wrap' } });
+    const client = await connect((await itemToken(item.id)).token);
+    const report = async (state: string) =>
+      textOf(
+        await client.callTool({
+          name: 'record_progress',
+          arguments: { item: item.externalId, text: `Now ${state}`, state },
+        }),
+      );
+    expect(await report('awaitingInput')).toBe(`Recorded on ${item.externalId} (now awaitingInput).`);
+    expect(await report('complete')).toBe(`Recorded on ${item.externalId} (now complete).`);
+    expect(await report('active')).toBe(
+      `Recorded on ${item.externalId}; the hand-off stays complete (a complete hand-off is final).`,
+    );
+    const [handoff] = (
+      await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, { cookie: owner.cookie })
+    ).json().data.handoffs;
+    expect(handoff.state).toBe('complete');
+    // Every report is still in the activity.
+    expect(handoff.events.map((event: { text: string }) => event.text)).toContain('Now active');
   });
 
   it('another team’s item is not found, through the token route and through the tools', async () => {
