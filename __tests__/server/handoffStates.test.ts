@@ -13,6 +13,10 @@ const issueReopened: HandoffEvent = { kind: 'issueReopened' };
 const noSign: HandoffEvent = { kind: 'noSign' };
 const paused: HandoffEvent = { kind: 'paused' };
 const resumed: HandoffEvent = { kind: 'resumed' };
+const reported = (state: 'active' | 'awaitingInput' | 'complete' | 'error'): HandoffEvent => ({
+  kind: 'agentReported',
+  state,
+});
 
 /** [state, open pull request after the event, event, next state] */
 const table: [HandoffState, boolean, HandoffEvent, HandoffState][] = [
@@ -49,6 +53,21 @@ const table: [HandoffState, boolean, HandoffEvent, HandoffState][] = [
   ['stale', false, sign, 'active'],
   ['stale', true, opened, 'prOpen'],
   ['stale', false, succeeded, 'active'],
+  // The agent's own word over MCP (record_progress).
+  ['pending', false, reported('active'), 'active'],
+  ['stale', false, reported('active'), 'active'],
+  ['awaitingInput', false, reported('active'), 'active'],
+  ['awaitingInput', true, reported('active'), 'prOpen'],
+  ['error', false, reported('active'), 'active'],
+  ['prOpen', true, reported('active'), 'prOpen'],
+  ['checksFailing', true, reported('active'), 'checksFailing'],
+  ['active', false, reported('awaitingInput'), 'awaitingInput'],
+  ['prOpen', true, reported('awaitingInput'), 'awaitingInput'],
+  ['active', false, reported('error'), 'error'],
+  ['active', true, reported('complete'), 'complete'],
+  ['complete', false, reported('active'), 'complete'],
+  ['complete', false, reported('error'), 'complete'],
+  ['complete', false, reported('awaitingInput'), 'complete'],
   // Never back from complete: a late ready_for_review, synchronize, failure or pause changes nothing.
   ['complete', true, opened, 'complete'],
   ['complete', true, sign, 'complete'],
@@ -60,6 +79,15 @@ const table: [HandoffState, boolean, HandoffEvent, HandoffState][] = [
 ];
 
 describe('the hand-off state machine', () => {
+  it('keeps a paused hand-off paused when the agent reports, resuming to what it reported', () => {
+    expect(
+      handoffTransition({ state: 'paused', pausedFrom: 'active', openPullRequest: false }, reported('awaitingInput')),
+    ).toEqual({ state: 'paused', pausedFrom: 'awaitingInput' });
+    expect(
+      handoffTransition({ state: 'paused', pausedFrom: 'active', openPullRequest: false }, reported('complete')),
+    ).toEqual({ state: 'complete', pausedFrom: null });
+  });
+
   it.each(table)('%s (open PR: %s) + %j → %s', (state, openPullRequest, event, expected) => {
     expect(handoffTransition({ state, pausedFrom: null, openPullRequest }, event)).toEqual({
       state: expected,

@@ -231,7 +231,7 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     ).json().data.handoffs;
     expect(handoffs[0]).toMatchObject({
       automationKind: 1,
-      state: 'active',
+      state: 'prOpen',
       pullRequests: [{ number: 41, url: 'https://github.com/acme/shop/pull/41', state: 'open' }],
     });
     expect(handoffs[0].events.map((event: { text: string }) => event.text)).toEqual([
@@ -498,6 +498,29 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect((await post(expiring)).status).toBe(401);
   });
 
+  it('record_progress moves the hand-off through its state machine: complete stays complete', async () => {
+    const item = await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'Gift wrap' } });
+    const client = await connect((await itemToken(item.id)).token);
+    const report = async (state: string) =>
+      textOf(
+        await client.callTool({
+          name: 'record_progress',
+          arguments: { item: item.externalId, text: `Now ${state}`, state },
+        }),
+      );
+    expect(await report('awaitingInput')).toBe(`Recorded on ${item.externalId} (now awaitingInput).`);
+    expect(await report('complete')).toBe(`Recorded on ${item.externalId} (now complete).`);
+    expect(await report('active')).toBe(
+      `Recorded on ${item.externalId}; the hand-off stays complete (a complete hand-off is final).`,
+    );
+    const [handoff] = (
+      await call(t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, { cookie: owner.cookie })
+    ).json().data.handoffs;
+    expect(handoff.state).toBe('complete');
+    // Every report is still in the activity.
+    expect(handoff.events.map((event: { text: string }) => event.text)).toContain('Now active');
+  });
+
   it('another team’s item is not found, through the token route and through the tools', async () => {
     const stranger = await teamUser(t.app, 'mcp-stranger@example.com');
     const refused = await call(t.app, 'POST', `/v1/mcp/auth/${checkout.id}/token`, { cookie: stranger.cookie });
@@ -514,6 +537,29 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(textOf(write)).toBe(`No item ${checkout.id} in this team`);
   });
 
+  it("the terminal hand-off allows the team's test command, and only it, once an Admin sets one", async () => {
+    const member = await teamUser(t.app, 'mcp-test-command@example.com');
+    const item = await createItem(t.app, member.cookie, member.projectId, {
+      kind: 'implementations',
+      project: inWeek(2968),
+      item: { description: 'Refunds', goals: ['Refund a card payment'] },
+    });
+    const set = await call(t.app, 'PUT', '/v1/teams/active/test-command', {
+      cookie: member.cookie,
+      body: { testCommand: 'pnpm vitest run' },
+    });
+    expect(set.statusCode).toBe(200);
+    const sent = await call(t.app, 'POST', '/v1/teams/active/project-items/send-to-agent', {
+      cookie: member.cookie,
+      body: { itemId: item.id, automationKind: 1, agent: 'claude-code' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const { terminal } = sent.json().data;
+    expect(terminal).toEqual(terminalCommands('http://localhost:3000', item.externalId, 'pnpm vitest run'));
+    expect(terminal.run).toContain(',Bash(pnpm vitest run:*)');
+    expect(terminal.run).not.toContain('Bash(npm test:*)');
+  });
+
   it('the terminal hand-off: commands to paste, a hand-off record, and the sender’s instructions over MCP', async () => {
     const item = await createItem(t.app, owner.cookie, owner.projectId, {
       kind: 'implementations',
@@ -527,7 +573,7 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(sent.statusCode).toBe(200);
     const { terminal, ...handoff } = sent.json().data;
     expect(handoff).toMatchObject({ automationKind: 1, agent: 'claude-code', state: 'pending', issueUrl: null });
-    expect(terminal).toEqual(terminalCommands('http://localhost:3000', item.externalId));
+    expect(terminal).toEqual(terminalCommands('http://localhost:3000', item.externalId, null));
     expect(terminal.serverName).toBe(`baton-${item.externalId}`);
     // Nothing the team wrote reaches the shell.
     expect(terminal.run).not.toMatch(/Gift|rm -rf|whoami|Money/);

@@ -2,9 +2,11 @@ import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { TEST_COMMANDS, terminalCommands } from '../../src/server/services/handoff/terminalCommand';
+import { terminalCommands } from '../../src/server/services/handoff/terminalCommand';
+import { DEFAULT_TEST_COMMANDS } from '../../src/shared/testCommand';
 
-const commands = terminalCommands('https://baton.example.com', 'AE-12');
+const commands = terminalCommands('https://baton.example.com', 'AE-12', null);
+const allowedTools = (run: string) => /--allowedTools '([^']+)'$/.exec(run)![1]!.split(',');
 
 describe('the terminal hand-off commands', () => {
   it('add a server named for the item, with the token read by Claude Code from $BATON_TOKEN', () => {
@@ -19,8 +21,7 @@ describe('the terminal hand-off commands', () => {
   });
 
   it("allow the item server's tools and what it takes to finish: edit, test, commit, push, gh pr create", () => {
-    const allowed = /--allowedTools '([^']+)'$/.exec(commands.run)![1]!.split(',');
-    expect(allowed).toEqual([
+    expect(allowedTools(commands.run)).toEqual([
       'mcp__baton-AE-12__get_item',
       'mcp__baton-AE-12__get_context_item',
       'mcp__baton-AE-12__list_context_items',
@@ -34,7 +35,7 @@ describe('the terminal hand-off commands', () => {
       'Bash(git:*)',
       'Bash(gh pr create:*)',
       'Bash(gh pr view:*)',
-      ...TEST_COMMANDS.map((command) => `Bash(${command}:*)`),
+      ...DEFAULT_TEST_COMMANDS.map((command) => `Bash(${command}:*)`),
     ]);
     expect(commands.run).toMatch(
       /^: "\$\{BATON_TOKEN:\?is empty: paste the item token first \(step 1\)\}" && claude -p '/,
@@ -44,8 +45,24 @@ describe('the terminal hand-off commands', () => {
     }
   });
 
-  it('refuse an item key that is not one', () => {
-    expect(() => terminalCommands('https://baton.example.com', "AE-1'; rm -rf ~")).toThrow('unexpected item key');
+  it("with the team's test command: only that command is allowed, and the prompt names it", () => {
+    const team = terminalCommands('https://baton.example.com', 'AE-12', 'npm run test:ci -- --runInBand');
+    const allowed = allowedTools(team.run);
+    expect(allowed.filter((tool) => tool.startsWith('Bash('))).toEqual([
+      'Bash(git:*)',
+      'Bash(gh pr create:*)',
+      'Bash(gh pr view:*)',
+      'Bash(npm run test:ci -- --runInBand:*)',
+    ]);
+    expect(team.run).toContain('run the tests with npm run test:ci -- --runInBand, commit');
+    expect(team.run).not.toContain('pytest');
+  });
+
+  it('refuse an item key or a test command that is not one', () => {
+    expect(() => terminalCommands('https://baton.example.com', "AE-1'; rm -rf ~", null)).toThrow('unexpected item key');
+    for (const bad of ["npm test'; rm -rf ~", 'npm test,Bash(rm:*)', 'npm test $(whoami)', 'npm test\nrm -rf ~']) {
+      expect(() => terminalCommands('https://baton.example.com', 'AE-12', bad)).toThrow('unexpected test command');
+    }
   });
 });
 
@@ -109,5 +126,12 @@ describe('the terminal hand-off commands in bash and sh', () => {
       /^\[-p\]\[Implement the Baton item AE-12: .*\]\[--allowedTools\]\[mcp__baton-AE-12__get_item,.*\]$/,
     );
     expect((await calls()).join('\n')).not.toContain(token);
+  });
+
+  it("bash: the team's test command reaches Claude Code as one allowed tool inside one argument", async () => {
+    const team = terminalCommands('https://baton.example.com', 'AE-12', 'make check TARGET=unit');
+    expect((await shell('bash', team.run, { BATON_TOKEN: 'secret' })).code).toBe(0);
+    const [run] = await calls();
+    expect(run).toMatch(/\]\[--allowedTools\]\[[^\]]*,Bash\(make check TARGET=unit:\*\)\]$/);
   });
 });

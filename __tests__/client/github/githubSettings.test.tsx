@@ -8,9 +8,10 @@ import { leavePage } from '../../../src/client/app/leavePage';
 
 jest.mock('../../../src/client/app/leavePage', () => ({ leavePage: jest.fn() }));
 
-function signedIn(role: 0 | 1 = 0) {
+function signedIn(role: 0 | 1 = 0, testCommand: string | null = null) {
   const context = coreContextFixture('ada@example.com');
   context.activeTeam.teamMemberships[0]!.role = role;
+  context.activeTeam.testCommand = testCommand;
   mockBackend.signIn(context);
   return sessionState({ context, status: 'signedIn', lastAuthExtensionTimestamp: Date.now() });
 }
@@ -71,6 +72,34 @@ describe('GitHub settings (/settings/github)', () => {
     // Saved: nothing left to save.
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(within(screen.getByRole('listitem', { name: 'Copilot' })).getByText('Not ready')).toBeInTheDocument();
+  });
+
+  test("an Admin sets the team's test command; shell syntax is refused before it is sent", async () => {
+    const user = userEvent.setup();
+    const { store } = renderApp('/settings/github', signedIn());
+    const card = within(await screen.findByRole('region', { name: 'Test command' }));
+    const field = card.getByLabelText('Command');
+    const save = card.getByRole('button', { name: 'Save command' });
+    expect(save).toBeDisabled();
+    await user.type(field, 'npm test; curl evil.example');
+    expect(card.getByText(/No shell syntax/)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, 'npm run test:ci');
+    await user.click(save);
+    await waitFor(() => expect(mockBackend.context?.activeTeam.testCommand).toBe('npm run test:ci'));
+    expect(store.getState().team.active?.testCommand).toBe('npm run test:ci');
+    expect(save).toBeDisabled();
+    // Emptied: back to the usual runners.
+    await user.clear(field);
+    await user.click(save);
+    await waitFor(() => expect(mockBackend.context?.activeTeam.testCommand).toBeNull());
+  });
+
+  test("an Editor reads the team's test command and cannot change it", async () => {
+    renderApp('/settings/github', signedIn(1, 'make check'));
+    expect(await screen.findByTestId('test-command')).toHaveTextContent('make check Only an Admin');
+    expect(screen.queryByLabelText('Command')).not.toBeInTheDocument();
   });
 
   test('says how to turn it on when this Baton has no GitHub App', async () => {

@@ -12,6 +12,7 @@ export function coreContextFixture(emailAddress = 'ada@example.com'): CoreApplic
       goToMarketPlan: {},
       globalTeamData: {},
       planningDataVersion: 1,
+      testCommand: null,
       teamMemberships: [{ memberUserId: 'user-1', memberEmailAddress: emailAddress, role: 0 }],
       invitedTeamMembers: [],
     },

@@ -82,6 +82,14 @@ const cases = [
     values: [{ timeZone: 'Europe/London' }, { timeZone: 'America/New_York' }],
     before: {},
   },
+  {
+    name: 'test command',
+    path: '/teams/active/test-command',
+    field: 'testCommand' as const,
+    send: (store: Store, value: string) => edit(store, 'testCommand', value),
+    values: ['npm run test:ci', 'make check'],
+    before: null,
+  },
 ];
 
 describe.each(cases)('updating the $name (spec §4: optimistic, rolled back on failure)', (testCase) => {

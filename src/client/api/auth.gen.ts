@@ -60,6 +60,7 @@ export type TestAuthenticateApiResponse = /** status 200 Default Response */ {
         [key: string]: unknown;
       };
       planningDataVersion: number;
+      testCommand: string | null;
       teamMemberships: {
         memberUserId: string;
         memberEmailAddress: string;
@@ -120,6 +121,7 @@ export type ExchangeTokenApiResponse = /** status 200 Default Response */ {
         [key: string]: unknown;
       };
       planningDataVersion: number;
+      testCommand: string | null;
       teamMemberships: {
         memberUserId: string;
         memberEmailAddress: string;

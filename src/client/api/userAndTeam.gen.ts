@@ -17,6 +17,9 @@ const injectedRtkApi = api.injectEndpoints({
     putFirstRunExperience: build.mutation<PutFirstRunExperienceApiResponse, PutFirstRunExperienceApiArg>({
       query: (queryArg) => ({ url: `/v1/teams/active/first-run-experience`, method: 'PUT', body: queryArg }),
     }),
+    putTestCommand: build.mutation<PutTestCommandApiResponse, PutTestCommandApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/test-command`, method: 'PUT', body: queryArg }),
+    }),
     putGoToMarketPlan: build.mutation<PutGoToMarketPlanApiResponse, PutGoToMarketPlanApiArg>({
       query: (queryArg) => ({ url: `/v1/teams/active/go-to-market-plan`, method: 'PUT', body: queryArg }),
     }),
@@ -79,6 +82,7 @@ export type CreateTeamApiResponse = /** status 200 Default Response */ {
       [key: string]: unknown;
     };
     planningDataVersion: number;
+    testCommand: string | null;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -136,6 +140,7 @@ export type PutActiveTeamApiResponse = /** status 200 Default Response */ {
       [key: string]: unknown;
     };
     planningDataVersion: number;
+    testCommand: string | null;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -193,6 +198,7 @@ export type AcceptInviteApiResponse = /** status 200 Default Response */ {
       [key: string]: unknown;
     };
     planningDataVersion: number;
+    testCommand: string | null;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -243,6 +249,13 @@ export type PutFirstRunExperienceApiArg = {
     dismissed: boolean;
     completedSteps: string[];
   };
+};
+export type PutTestCommandApiResponse = /** status 200 Default Response */ {
+  testCommand: string | null;
+};
+export type PutTestCommandApiArg = {
+  /** What coding agents run to test their change, e.g. "npm run test:ci" (plain words, no shell syntax). */
+  testCommand: string | null;
 };
 export type PutGoToMarketPlanApiResponse = /** status 200 Default Response */ {
   goToMarketPlan: {
@@ -324,6 +337,7 @@ export type GetCoreApplicationContextApiResponse = /** status 200 Default Respon
       [key: string]: unknown;
     };
     planningDataVersion: number;
+    testCommand: string | null;
     teamMemberships: {
       memberUserId: string;
       memberEmailAddress: string;
@@ -379,6 +393,7 @@ export type GetActiveTeamApiResponse = /** status 200 Default Response */ {
     [key: string]: unknown;
   };
   planningDataVersion: number;
+  testCommand: string | null;
   teamMemberships: {
     memberUserId: string;
     memberEmailAddress: string;
@@ -398,6 +413,7 @@ export const {
   useAcceptInviteMutation,
   usePutTeamNameMutation,
   usePutFirstRunExperienceMutation,
+  usePutTestCommandMutation,
   usePutGoToMarketPlanMutation,
   usePutGlobalTeamDataMutation,
   useInviteTeamMemberMutation,

@@ -10,12 +10,12 @@ import { requireScopes, type McpServer, type RegisteredTool } from '@modelcontex
 import type { Db } from '../db/types';
 import type { HandoffRow } from '../db/schema';
 import { advanceItemWork } from '../repositories/items';
-import { appendHandoffEvent, findLatestItemHandoff, insertHandoff, updateHandoff } from '../repositories/handoffs';
+import { appendHandoffEvent, findLatestItemHandoff, insertHandoff } from '../repositories/handoffs';
+import { moveHandoff } from '../services/githubHandoffs';
+import { AGENT_REPORTED_STATES } from '../services/handoff/handoffStates';
 import { invalidRequest } from '../errors';
 import { AutomationKind, WorkflowStatus } from '../../shared/enums';
 import { answer, requireWritable, resolveItem, type McpContext } from './mcpContext';
-
-const ProgressStates = ['active', 'awaitingInput', 'complete', 'error'] as const;
 
 /** The item's latest hand-off, or a new terminal one for work an agent started on its own. */
 async function handoffFor(db: Db, context: McpContext, item: { id: string }, now: Date): Promise<HandoffRow> {
@@ -71,7 +71,7 @@ export function registerProgressTools(server: McpServer, context: McpContext): R
         item: z.string().min(1).max(100).describe('The item key (e.g. AE-12) or id'),
         text: z.string().min(1).max(2_000).describe('What you did and what is next, in a sentence or two'),
         state: z
-          .enum(ProgressStates)
+          .enum(AGENT_REPORTED_STATES)
           .optional()
           .describe("The hand-off's new state: active, awaitingInput (you need the team), complete or error"),
       }),
@@ -84,15 +84,21 @@ export function registerProgressTools(server: McpServer, context: McpContext): R
         const item = await resolveItem(context, args.item);
         requireWritable(context, item);
         const now = context.now();
-        await db.transaction(async (tx) => {
+        const state = await db.transaction(async (tx) => {
           const handoff = await handoffFor(tx, context, item, now);
-          if (args.state && args.state !== handoff.state)
-            await updateHandoff(tx, handoff.id, { state: args.state }, now);
+          // Through the state machine: a merged (complete) hand-off stays complete, a paused one stays paused.
+          const moved = args.state
+            ? await moveHandoff(tx, handoff, { kind: 'agentReported', state: args.state }, now)
+            : null;
           await appendHandoffEvent(tx, { handoffId: handoff.id, at: now, kind: 'progress', text: args.text.trim() });
           await advanceItemWork(tx, item.id, { status: WorkflowStatus.SentToAgent }, now);
           await tellBoards(tx, context, item.id);
+          return moved;
         });
-        return `Recorded on ${item.externalId}${args.state ? ` (now ${args.state})` : ''}.`;
+        if (!args.state || state === null) return `Recorded on ${item.externalId}.`;
+        return state === args.state
+          ? `Recorded on ${item.externalId} (now ${state}).`
+          : `Recorded on ${item.externalId}; the hand-off stays ${state} (${stateReason(state)}).`;
       }),
   );
 
@@ -123,12 +129,8 @@ export function registerProgressTools(server: McpServer, context: McpContext): R
         await db.transaction(async (tx) => {
           const handoff = await handoffFor(tx, context, item, now);
           const others = handoff.pullRequests.filter((known) => known.url !== url);
-          await updateHandoff(
-            tx,
-            handoff.id,
-            { state: 'active', pullRequests: [...others, { number, url, state: 'open' }] },
-            now,
-          );
+          const pullRequests = [...others, { number, url, state: 'open' as const }];
+          await moveHandoff(tx, handoff, { kind: 'pullRequestOpened' }, now, { pullRequests });
           await appendHandoffEvent(tx, {
             handoffId: handoff.id,
             at: now,
@@ -144,6 +146,14 @@ export function registerProgressTools(server: McpServer, context: McpContext): R
   );
   return [recordProgress, linkPullRequest];
 }
+
+/** Why a state the agent reported did not take. */
+const stateReason = (state: string) =>
+  state === 'complete'
+    ? 'a complete hand-off is final'
+    : state === 'paused'
+      ? "GitHub suspended Baton's app or removed the repository; it resumes to what you reported"
+      : 'its checks are failing until CI passes';
 
 /** The team's open boards hear that the item changed, when the transaction commits. */
 const tellBoards = (db: Db, context: McpContext, itemId: string) =>

@@ -87,7 +87,9 @@ export async function lockTeam(db: Db, teamId: string) {
 export async function updateTeam(
   db: Db,
   teamId: string,
-  change: Partial<Pick<TeamRow, 'teamName' | 'firstRunExperienceState' | 'goToMarketPlan' | 'globalTeamData'>>,
+  change: Partial<
+    Pick<TeamRow, 'teamName' | 'firstRunExperienceState' | 'goToMarketPlan' | 'globalTeamData' | 'testCommand'>
+  >,
 ) {
   await db.update(teams).set(change).where(eq(teams.id, teamId));
 }

@@ -74,6 +74,7 @@ async function describeTeam(db: Db, team: TeamRow, now: Date, viewerRole: TeamRo
     goToMarketPlan: team.goToMarketPlan,
     globalTeamData: team.globalTeamData,
     planningDataVersion: team.planningDataVersion,
+    testCommand: team.testCommand,
     teamMemberships,
     invitedTeamMembers,
   };

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EmailAddress, Id, JsonObject } from './common';
 import { BoundedJsonObject } from './boundedJson';
 import { FIELD_LIMITS } from '../fieldLimits';
+import { TEST_COMMAND_MAX_LENGTH, TEST_COMMAND_PATTERN } from '../testCommand';
 import { FirstRunExperienceState, TeamMembership } from './userAndTeam';
 
 /** Team roles (spec §3): Admin 0 manages the team, Editor 1 plans. */
@@ -52,6 +53,19 @@ export interface PlanningDataRecord {
   globalTeamData: Record<string, unknown>;
   version: number;
 }
+
+/** The team's test command (../testCommand.ts), or null for the usual runners. */
+export const TestCommand = Type.String({
+  minLength: 1,
+  maxLength: TEST_COMMAND_MAX_LENGTH,
+  pattern: TEST_COMMAND_PATTERN.source,
+  description: 'What coding agents run to test their change, e.g. "npm run test:ci" (plain words, no shell syntax).',
+});
+export const PutTestCommandBody = Type.Object(
+  { testCommand: Type.Union([TestCommand, Type.Null()]) },
+  { additionalProperties: false },
+);
+export const TestCommandAnswer = Type.Object({ testCommand: Type.Union([Type.String(), Type.Null()]) });
 
 export const InviteMemberBody = Type.Object(
   { emailAddress: EmailAddress, role: TeamRoleCode },

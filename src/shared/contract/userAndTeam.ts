@@ -52,6 +52,8 @@ export const ActiveTeam = Type.Object({
   globalTeamData: JsonObject,
   /** Goes up on every change to the go-to-market plan or the global team data (edits send it back). */
   planningDataVersion: Type.Integer({ minimum: 1 }),
+  /** What coding agents run to test their change; null: the usual runners (../testCommand.ts). */
+  testCommand: Type.Union([Type.String(), Type.Null()]),
   teamMemberships: Type.Array(TeamMembership),
   /** Open invites; the code, role and expiry are shown to Admins only (they copy and revoke them). */
   invitedTeamMembers: Type.Array(

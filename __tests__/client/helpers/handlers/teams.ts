@@ -20,6 +20,7 @@ export function teamFixture(id: string, teamName: string, role = 0, emailAddress
     goToMarketPlan: {},
     globalTeamData: {},
     planningDataVersion: 1,
+    testCommand: null,
     teamMemberships: [{ memberUserId: 'user-1', memberEmailAddress: emailAddress, role }],
     invitedTeamMembers: [],
   };
@@ -181,6 +182,13 @@ export const teamsHandlers = [
       },
     ),
   ),
+  http.put(url('/teams/active/test-command'), async ({ request }) => {
+    if (!mockBackend.signedIn) return unauthorized();
+    if (myRole() !== 0) return forbidden();
+    const { testCommand } = (await request.json()) as Pick<ActiveTeam, 'testCommand'>;
+    patchTeam({ testCommand });
+    return HttpResponse.json(ok({ testCommand }));
+  }),
   http.post(url('/teams/active/members'), async ({ request }) => {
     if (!mockBackend.signedIn) return unauthorized();
     if (myRole() !== 0) return forbidden();

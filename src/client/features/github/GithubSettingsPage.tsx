@@ -13,6 +13,7 @@ import {
 } from '../../api/github';
 import { ConnectGithubAccount } from './ConnectGithubAccount';
 import { RepositoryFields } from './RepositoryFields';
+import { TestCommandCard } from '../teams/TestCommandCard';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { selectIsTeamAdmin } from '../teams/teamSelectors';
 import { SettingsNav } from '../account/SettingsNav';
@@ -25,7 +26,8 @@ import styles from './GithubSettingsPage.module.css';
 /**
  * `/settings/github`: Admins connect the team's GitHub account or organisation through Baton's GitHub
  * App and choose the repository hand-offs go to; every member connects their own GitHub account
- * (Copilot and Cursor are started as them) and sees what each agent still needs. GitHub sends users
+ * (Copilot and Cursor are started as them) and sees what each agent still needs; Admins set the command
+ * agents test with (for the terminal hand-off too). GitHub sends users
  * back here: after an install with the installation, the state and an OAuth code; after an
  * authorization with the state and a code.
  */
@@ -139,6 +141,7 @@ export function GithubSettingsPage() {
           )}
         </>
       )}
+      <TestCommandCard />
     </div>
   );
 }

@@ -3,7 +3,10 @@ import type { ActiveTeam } from '../../../shared/contract/userAndTeam';
 
 /** The parts of the active team a user edits in place (spec §4: applied optimistically, rolled back on failure). */
 export type ActiveTeamChanges = Partial<
-  Pick<ActiveTeam, 'teamName' | 'firstRunExperienceState' | 'goToMarketPlan' | 'globalTeamData' | 'planningDataVersion'>
+  Pick<
+    ActiveTeam,
+    'teamName' | 'firstRunExperienceState' | 'goToMarketPlan' | 'globalTeamData' | 'planningDataVersion' | 'testCommand'
+  >
 >;
 
 /**

@@ -33,7 +33,7 @@ const CONFLICT_MESSAGES: Record<PlanningField, string> = {
 
 /** The fields a user edits; the planning data's version only follows the server's answers. */
 type TeamField = Exclude<keyof ActiveTeamChanges, 'planningDataVersion'>;
-type TeamValue<K extends TeamField> = NonNullable<ActiveTeamChanges[K]>;
+type TeamValue<K extends TeamField> = Exclude<ActiveTeamChanges[K], undefined>;
 
 export interface TeamFieldEdit {
   teamId: string;
@@ -77,6 +77,12 @@ function sendField(
     case 'globalTeamData': {
       const globalTeamData = value as TeamValue<'globalTeamData'>;
       return dispatch(endpoints.putGlobalTeamData.initiate({ globalTeamData, version })).unwrap();
+    }
+    case 'testCommand': {
+      const testCommand = value as TeamValue<'testCommand'>;
+      return dispatch(endpoints.putTestCommand.initiate({ testCommand }))
+        .unwrap()
+        .then(() => ({}));
     }
   }
 }

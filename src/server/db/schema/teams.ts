@@ -21,6 +21,8 @@ export const teams = pgTable('teams', {
   globalTeamData: jsonb('global_team_data').$type<JsonObjectValue>().notNull().default({}),
   /** Goes up on every change to the go-to-market plan or the global team data: an edit made to an older one is refused. */
   planningDataVersion: integer('planning_data_version').notNull().default(1),
+  /** What coding agents run to test their change (shared/testCommand.ts); null: the usual runners. */
+  testCommand: text('test_command'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TeamRow = typeof teams.$inferSelect;

@@ -12,16 +12,20 @@ import {
   PutGlobalTeamDataBody,
   PutGoToMarketPlanBody,
   PutTeamNameBody,
+  PutTestCommandBody,
   SetActiveTeamBody,
   TeamNameAnswer,
+  TestCommandAnswer,
 } from '../../../shared/contract/teams';
+import { isTestCommand, TEST_COMMAND_RULES } from '../../../shared/testCommand';
+import type { FastifyRequest } from 'fastify';
 import { answers, ok } from '../responses';
 import { loadCoreApplicationContext } from '../../services/coreContext';
 import { changePlanningData, changeTeamFields, createTeam, switchActiveTeam } from '../../services/teams';
 import { joinTeamWithInvite } from '../../services/members';
 import { writerOf } from '../writer';
 import { requireActiveTeam, requireAdmin } from '../activeTeam';
-import { unauthorized } from '../../errors';
+import { invalidRequest, unauthorized } from '../../errors';
 
 const tags = ['userAndTeam'];
 
@@ -107,8 +111,9 @@ export default async function teamRoutes(fastify: FastifyInstance) {
   );
 
   /**
-   * The team's own fields, one PUT each (spec §7): the answer repeats the value stored. The name is an
-   * Admin's; the first-run state any member's. Every change but the first-run state reaches open boards.
+   * The team's own fields, one PUT each (spec §7): the answer repeats the value stored. The name and the
+   * test command are an Admin's; the first-run state any member's. Every change but the first-run state
+   * reaches open boards.
    */
   const teamFields = [
     {
@@ -127,12 +132,29 @@ export default async function teamRoutes(fastify: FastifyInstance) {
       adminOnly: false,
       change: ({ firstRunExperienceState }: Static<typeof PutFirstRunExperienceBody>) => ({ firstRunExperienceState }),
     },
+    {
+      path: 'test-command',
+      operationId: 'putTestCommand',
+      body: PutTestCommandBody,
+      answer: TestCommandAnswer,
+      adminOnly: true,
+      // The schema refuses it too; this says why in words, before anything runs.
+      preValidation: async (request: FastifyRequest) => {
+        const testCommand = (request.body as { testCommand?: unknown } | undefined)?.testCommand;
+        if (typeof testCommand === 'string' && !isTestCommand(testCommand))
+          throw invalidRequest(`testCommand must be ${TEST_COMMAND_RULES}.`);
+      },
+      change: ({ testCommand }: Static<typeof PutTestCommandBody>) => ({ testCommand }),
+    },
   ] as const;
 
   for (const field of teamFields) {
     app.put(
       `/teams/active/${field.path}`,
-      { schema: { tags, operationId: field.operationId, body: field.body, response: answers(field.answer) } },
+      {
+        ...('preValidation' in field ? { preValidation: field.preValidation } : {}),
+        schema: { tags, operationId: field.operationId, body: field.body, response: answers(field.answer) },
+      },
       async (request) => {
         const { teamId } = field.adminOnly ? await requireAdmin(app, request) : await requireActiveTeam(app, request);
         // The schema checked the body against this field's own schema.

@@ -1,7 +1,7 @@
 /**
  * The hand-off's state machine (docs/handoff.md): the one place that decides a hand-off's next state.
- * Pure: what GitHub (or the sweep for stale hand-offs) reports comes in as an event, the next state and
- * the state a pause will resume to come out. Complete is final.
+ * Pure: what GitHub, the agent over MCP (or the sweep for stale hand-offs) reports comes in as an event,
+ * the next state and the state a pause will resume to come out. Complete is final.
  */
 import type { HandoffState } from '../../../shared/contract/handoff';
 
@@ -26,9 +26,15 @@ export type HandoffEvent =
   | { kind: 'issueReopened' }
   /** No sign of the agent for the configured time. */
   | { kind: 'noSign' }
+  /** The agent's own word over MCP (record_progress). */
+  | { kind: 'agentReported'; state: AgentReportedState }
   /** The installation was suspended, or the app lost the repository. */
   | { kind: 'paused' }
   | { kind: 'resumed' };
+
+/** The states an agent may report with record_progress. */
+export const AGENT_REPORTED_STATES = ['active', 'awaitingInput', 'complete', 'error'] as const;
+export type AgentReportedState = (typeof AGENT_REPORTED_STATES)[number];
 
 /** Where the work is when nothing failed: a pull request open, or the agent at it. */
 const working = (snapshot: HandoffSnapshot): HandoffState => (snapshot.openPullRequest ? 'prOpen' : 'active');
@@ -59,6 +65,10 @@ function next(snapshot: HandoffSnapshot, event: HandoffEvent): HandoffState {
       return state === 'closedUnmerged' ? working(snapshot) : state;
     case 'noSign':
       return ['pending', 'active', 'awaitingInput'].includes(state) ? 'stale' : state;
+    case 'agentReported':
+      // At work again: a pull request stays open, and failing checks stay failing until CI passes.
+      if (event.state !== 'active') return event.state;
+      return state === 'checksFailing' ? state : working(snapshot);
     case 'paused':
     case 'resumed':
       return state;

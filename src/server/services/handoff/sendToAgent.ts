@@ -10,6 +10,7 @@ import type { GithubConnectionRow, HandoffRow } from '../../db/schema';
 import { advanceItemWork, findTeamItem } from '../../repositories/items';
 import { listItemContexts } from '../../repositories/projectContexts';
 import { findGithubConnection } from '../../repositories/githubConnections';
+import { findTeam } from '../../repositories/teams';
 import { contextChain } from '../../repositories/contextItems';
 import {
   appendHandoffEvent,
@@ -78,6 +79,9 @@ async function claudeProblems(setup: GithubSetup, connection: GithubConnectionRo
   return claude!.checks.filter((check) => !check.ok).map((check) => `${check.check.toLowerCase()}: ${check.fix}`);
 }
 
+/** The team's test command (Settings → GitHub), or null for the usual runners. */
+const teamTestCommand = async (db: Db, teamId: string) => (await findTeam(db, teamId))?.testCommand ?? null;
+
 /** What the sender is told when GitHub did not say whether it opened the issue. */
 export const UNCONFIRMED_NOTICE =
   'GitHub did not answer in time, so it is not yet known whether the issue was opened. The hand-off is recorded and Baton links the issue as soon as GitHub reports it; if none appears within a few minutes, send again.';
@@ -97,7 +101,7 @@ async function sendToTerminal(db: Db, input: SendInput, item: ItemColumns): Prom
   if (problems.length > 0 && !body.force) {
     throw invalidRequest(`Not ready to hand off: ${problems.join('; ')}. Fix them, or send anyway.`);
   }
-  const terminal = terminalCommands(input.publicUrl, item.externalId);
+  const terminal = terminalCommands(input.publicUrl, item.externalId, await teamTestCommand(db, teamId));
   const row = await db.transaction(async (tx) => {
     const stored = await insertHandoff(tx, {
       id: randomUUID(),
@@ -174,6 +178,7 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
     instructions: body.instructions ?? null,
     itemUrl: itemUrl(input.publicUrl, item.externalId),
     baseBranch,
+    testCommand: await teamTestCommand(db, teamId),
   });
   const installationId = connection.installationId;
   const marker = newIssueMarker();

@@ -10,29 +10,15 @@
  * nor Claude Code's config file). The commands are for bash and zsh.
  */
 import { MCP_TOKEN_PATH } from '../../routes/mcp/mcpEndpoint';
+import { DEFAULT_TEST_COMMANDS, isTestCommand } from '../../../shared/testCommand';
 
 /** The environment variable the commands read the token from. */
 export const TOKEN_VARIABLE = 'BATON_TOKEN';
 
-/**
- * Test commands the agent may run without asking. Baton has no per-team test command setting yet, so
- * these are the usual runners; the prompt tells the agent to use the one the project uses.
- */
-export const TEST_COMMANDS = [
-  'npm test',
-  'npm run test',
-  'pnpm test',
-  'yarn test',
-  'make test',
-  'pytest',
-  'go test',
-  'cargo test',
-];
-
 /** Baton's tools on the item's server, without asking: read, report progress, link the pull request. */
 const BATON_TOOLS = ['get_item', 'get_context_item', 'list_context_items', 'record_progress', 'link_pull_request'];
 
-/** What the agent needs to finish the job in -p mode, where it cannot ask: edit, test, commit, push, open the PR. */
+/** What the agent needs to finish the job in -p mode, where it cannot ask: edit, commit, push, open the PR. */
 const CODE_TOOLS = [
   'Read',
   'Edit',
@@ -42,7 +28,6 @@ const CODE_TOOLS = [
   'Bash(git:*)',
   'Bash(gh pr create:*)',
   'Bash(gh pr view:*)',
-  ...TEST_COMMANDS.map((command) => `Bash(${command}:*)`),
 ];
 
 /** One word for the shell, whatever it holds: single-quoted, a quote inside closed, escaped and reopened. */
@@ -61,8 +46,15 @@ export interface TerminalCommands {
   run: string;
 }
 
-export function terminalCommands(publicUrl: string, externalId: string): TerminalCommands {
+/**
+ * The commands for one item. `testCommand` is the team's (Settings → GitHub), the only test command the
+ * agent may run without asking; null allows the usual runners and asks the agent to pick the project's.
+ */
+export function terminalCommands(publicUrl: string, externalId: string, testCommand: string | null): TerminalCommands {
   if (!/^[A-Za-z0-9]+-\d+$/.test(externalId)) throw new Error(`unexpected item key ${externalId}`);
+  // Stored commands passed the same check; this keeps a bad one out of a shell line whatever its source.
+  if (testCommand !== null && !isTestCommand(testCommand)) throw new Error(`unexpected test command ${testCommand}`);
+  const testCommands = testCommand === null ? DEFAULT_TEST_COMMANDS : [testCommand];
   const mcpUrl = `${publicUrl}${MCP_TOKEN_PATH}`;
   const serverName = `baton-${externalId}`;
   // A parameter expansion that fails stops the line in bash and zsh, with this message.
@@ -70,12 +62,17 @@ export function terminalCommands(publicUrl: string, externalId: string): Termina
   const prompt = [
     `Implement the Baton item ${externalId}: read it with the get_item tool of the ${serverName} MCP server`,
     'and report with record_progress as you go.',
-    'Work on a new branch of this repository, run the tests with the command the project uses',
-    `(one of ${TEST_COMMANDS.join(', ')}), commit, and push your branch.`,
+    testCommand === null
+      ? `Work on a new branch of this repository, run the tests with the command the project uses (one of ${DEFAULT_TEST_COMMANDS.join(', ')}), commit, and push your branch.`
+      : `Work on a new branch of this repository, run the tests with ${testCommand}, commit, and push your branch.`,
     'If the gh command is installed, open a pull request with gh pr create;',
     'then call link_pull_request with its URL. If you cannot open one, say so with record_progress, naming the branch.',
   ].join(' ');
-  const allowed = [...BATON_TOOLS.map((tool) => `mcp__${serverName}__${tool}`), ...CODE_TOOLS].join(',');
+  const allowed = [
+    ...BATON_TOOLS.map((tool) => `mcp__${serverName}__${tool}`),
+    ...CODE_TOOLS,
+    ...testCommands.map((command) => `Bash(${command}:*)`),
+  ].join(',');
   return {
     mcpUrl,
     serverName,

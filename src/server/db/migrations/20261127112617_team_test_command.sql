@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "test_command" text;
