@@ -6,14 +6,14 @@ import { ApiError } from '../errors';
 import { MAX_STREAMS_PER_USER, type LiveStream } from '../plugins/liveStreams';
 import { requireActiveTeam } from './activeTeam';
 import { resumePoint } from './eventsResume';
-import { TEAM_EVENTS_HEARTBEAT_SECONDS, type TeamEvent } from '../../shared/contract/events';
+import type { TeamEvent } from '../../shared/contract/events';
 
 /**
  * `GET /v1/teams/active/events`: the active team's changes as server-sent events, for every open
  * board (shared/contract/events.ts). Resumes after Last-Event-ID when nothing since was dropped,
  * answers `reset` otherwise; a heartbeat comment keeps proxies from closing a quiet stream; the
  * stream ends with `removed` when the user is taken out of the team, and when Baton shuts down.
- * A user holds at most MAX_STREAMS_PER_USER streams per instance; signing out ends the session's.
+ * A user holds at most MAX_STREAMS_PER_USER streams per instance; signing out, on any instance, ends the session's.
  */
 export default async function eventRoutes(app: FastifyInstance) {
   app.get(
@@ -27,7 +27,7 @@ export default async function eventRoutes(app: FastifyInstance) {
       let ended = false;
       let stopDelivering = () => {};
       const stream: LiveStream = { userId, sessionId, end: () => end() };
-      if (!app.liveStreams.add(stream)) {
+      if (!(await app.liveStreams.add(stream))) {
         throw new ApiError(
           'Failed',
           `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
@@ -48,7 +48,7 @@ export default async function eventRoutes(app: FastifyInstance) {
       const heartbeat = setInterval(() => {
         response.write(': ping\n\n');
         endIfNoLongerAllowed();
-      }, TEAM_EVENTS_HEARTBEAT_SECONDS * 1000);
+      }, app.config.liveEventsHeartbeatMs);
       function end() {
         if (ended) return;
         ended = true;
