@@ -60,6 +60,24 @@ describe('turns at the embedded database', () => {
     expect(turns.load).toMatchObject({ running: 0, waiting: 0 });
   });
 
+  it('turns away a caller whose turn comes too late to finish within the budget, and passes the turn on', async () => {
+    let clock = 0;
+    const turns = createTurns(1, 100, () => clock);
+    const holder = (await turns.take())!;
+    const late = turns.take();
+    clock = 40;
+    const next = turns.take();
+    // After one 90 ms turn a turn is expected to take 18 ms (the average moves a fifth of the way): one
+    // started at 90 ms would end past the first waiter's deadline (100 ms), within the second's (140 ms).
+    clock = 90;
+    holder();
+    expect(await late).toBeNull();
+    const admitted = await next;
+    expect(admitted).not.toBeNull();
+    admitted!();
+    expect(turns.load).toMatchObject({ running: 0, waiting: 0 });
+  });
+
   (onPostgres ? describe.skip : describe)('in the app (embedded database)', () => {
     let t: TestApp;
     let u: Awaited<ReturnType<typeof teamUser>>;

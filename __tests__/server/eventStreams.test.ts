@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { and, eq, max } from 'drizzle-orm';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, teamUser } from './helpers/planning';
 import { join, putPlan } from './helpers/members';
-import { memberships, sessions, teamEvents } from '../../src/server/db/schema';
+import { liveStreams, memberships, sessions, teamEvents } from '../../src/server/db/schema';
 import { openEventStream, type EventStreamReader } from './helpers/eventStream';
 import { MAX_STREAMS_PER_USER } from '../../src/server/plugins/liveStreams';
 
@@ -13,6 +14,9 @@ jest.setTimeout(40_000);
 describe('live-event streams', () => {
   let t: TestApp;
   let base: string;
+  // Another instance on the same database, as behind a load balancer.
+  let other: FastifyInstance;
+  let otherBase: string;
   let owner: Awaited<ReturnType<typeof teamUser>>;
   const streams: EventStreamReader[] = [];
 
@@ -20,6 +24,9 @@ describe('live-event streams', () => {
     t = await buildTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    other = await t.anotherInstance();
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    otherBase = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
     owner = await teamUser(t.app, 'streams-owner@example.com');
     await putPlan(t.app, owner.cookie, 'business');
   });
@@ -28,8 +35,8 @@ describe('live-event streams', () => {
     await t.close();
   });
 
-  const open = async (cookie: string, headers: Record<string, string> = {}) => {
-    const stream = await openEventStream(`${base}/v1/teams/active/events`, { cookie, ...headers });
+  const open = async (cookie: string, headers: Record<string, string> = {}, on = base) => {
+    const stream = await openEventStream(`${on}/v1/teams/active/events`, { cookie, ...headers });
     streams.push(stream);
     return stream;
   };
@@ -69,7 +76,6 @@ describe('live-event streams', () => {
   });
 
   it('ends the streams of a session signed out on another instance at once, not at the next heartbeat', async () => {
-    const other = await t.anotherInstance();
     const member = await join(t.app, owner.cookie, 'streams-elsewhere@example.com');
     const stream = await open(member.cookie);
     const startedWaiting = Date.now();
@@ -104,33 +110,52 @@ describe('live-event streams', () => {
     }
   });
 
-  it(`caps one user at ${MAX_STREAMS_PER_USER} open streams with a clear 429; closing one makes room`, async () => {
+  it(`caps one user at ${MAX_STREAMS_PER_USER} open streams on all instances with a clear 429; closing one makes room`, async () => {
     const busy = await teamUser(t.app, 'streams-busy@example.com');
     const held: EventStreamReader[] = [];
-    for (let n = 0; n < MAX_STREAMS_PER_USER; n++) held.push(await open(busy.cookie));
+    for (let n = 0; n < MAX_STREAMS_PER_USER; n++) held.push(await open(busy.cookie, {}, n % 2 ? otherBase : base));
     expect(held.every((stream) => stream.status === 200)).toBe(true);
 
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: '/v1/teams/active/events',
-      headers: { cookie: busy.cookie },
-    });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      result: 'Failed',
-      message: `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
-    });
+    for (const instance of [t.app, other]) {
+      const refused = await instance.inject({
+        method: 'GET',
+        url: '/v1/teams/active/events',
+        headers: { cookie: busy.cookie },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        result: 'Failed',
+        message: `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
+      });
+    }
     // Another user is not affected.
     expect((await open(owner.cookie)).status).toBe(200);
 
+    // A place freed on one instance is taken on the other.
     held[0]!.close();
     let reopened: EventStreamReader | undefined;
     for (let attempt = 0; attempt < 50 && reopened?.status !== 200; attempt++) {
       reopened?.close();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      reopened = await open(busy.cookie);
+      reopened = await open(busy.cookie, {}, otherBase);
     }
     expect(reopened!.status).toBe(200);
+  });
+
+  it('no longer counts streams an instance left unseen for three heartbeats (it stopped without closing them)', async () => {
+    const user = await teamUser(t.app, 'streams-left@example.com');
+    const [session] = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.userId));
+    const longAgo = new Date(Date.now() - 3_600_000);
+    await t.app.db.insert(liveStreams).values(
+      Array.from({ length: MAX_STREAMS_PER_USER }, (_, n) => ({
+        id: `left-${n}`,
+        userId: user.userId,
+        sessionId: session!.id,
+        seenAt: longAgo,
+      })),
+    );
+    expect((await open(user.cookie)).status).toBe(200);
+    expect(await t.app.db.select().from(liveStreams).where(eq(liveStreams.userId, user.userId))).toHaveLength(1);
   });
 
   it('does not replay events from before a member joined; resumes theirs from after', async () => {

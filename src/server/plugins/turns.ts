@@ -5,19 +5,21 @@ const SERVICE_SMOOTHING = 0.2;
  * A first-come, first-served semaphore that bounds a caller's whole answer, its wait and its turn:
  * `take` resolves with a release function once one of `concurrency` turns is free, in the order
  * callers arrived, or with null (the caller is then out of the queue) when the answer could not come
- * within `budgetMs`. It learns how long a turn is held (a running average) and so waits at most the
- * budget less that time, and turns a caller away at once when the callers ahead of it would take
- * longer than that.
+ * within `budgetMs`. It learns how long a turn is held (a running average), and turns a caller away
+ * at once when the callers ahead of it would take longer than the budget allows, after waiting the
+ * budget less a turn, or when a turn comes free too late to finish within the budget.
  */
 export function createTurns(concurrency: number, budgetMs: number, now: () => number = () => performance.now()) {
   let running = 0;
   let serviceMs = 0;
-  const waiting: { admit: () => void }[] = [];
+  const waiting: { deadline: number; admit: () => void; turnAway: () => void }[] = [];
 
   const release = () => {
-    const next = waiting.shift();
-    if (next) next.admit();
-    else running--;
+    for (let next = waiting.shift(); next; next = waiting.shift()) {
+      if (now() + serviceMs <= next.deadline) return next.admit();
+      next.turnAway();
+    }
+    running--;
   };
   const turn = () => {
     const admittedAt = now();
@@ -42,10 +44,15 @@ export function createTurns(concurrency: number, budgetMs: number, now: () => nu
       if (expectedWaitMs > maxWaitMs) return Promise.resolve(null);
       return new Promise((resolve) => {
         const waiter = {
+          deadline: now() + budgetMs,
           // The turn passes straight from the releasing caller to this one: `running` stays the same.
           admit: () => {
             clearTimeout(timer);
             resolve(turn());
+          },
+          turnAway: () => {
+            clearTimeout(timer);
+            resolve(null);
           },
         };
         const timer = setTimeout(() => {

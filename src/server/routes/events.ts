@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { TeamEventRow } from '../db/schema';
 import { streamStillAllowed } from '../repositories/streamAccess';
 import { ApiError } from '../errors';
@@ -13,7 +14,7 @@ import type { TeamEvent } from '../../shared/contract/events';
  * board (shared/contract/events.ts). Resumes after Last-Event-ID when nothing since was dropped,
  * answers `reset` otherwise; a heartbeat comment keeps proxies from closing a quiet stream; the
  * stream ends with `removed` when the user is taken out of the team, and when Baton shuts down.
- * A user holds at most MAX_STREAMS_PER_USER streams per instance; signing out, on any instance, ends the session's.
+ * A user holds at most MAX_STREAMS_PER_USER streams on all instances; signing out, on any instance, ends the session's.
  */
 export default async function eventRoutes(app: FastifyInstance) {
   app.get(
@@ -26,7 +27,7 @@ export default async function eventRoutes(app: FastifyInstance) {
 
       let ended = false;
       let stopDelivering = () => {};
-      const stream: LiveStream = { userId, sessionId, end: () => end() };
+      const stream: LiveStream = { id: randomUUID(), userId, sessionId, end: () => end() };
       if (!(await app.liveStreams.add(stream))) {
         throw new ApiError(
           'Failed',
@@ -57,14 +58,17 @@ export default async function eventRoutes(app: FastifyInstance) {
         app.liveStreams.remove(stream);
         response.end();
       }
-      // A session ended on another instance, or a membership ended without its event reaching this stream.
+      // Marks the stream as still open (for the cap), and ends it should its session or membership have
+      // ended without a word reaching this instance.
       function endIfNoLongerAllowed() {
-        streamStillAllowed(app.db, sessionId, teamId).then(
-          (allowed) => allowed || end(),
+        Promise.all([app.liveStreams.seen(stream), streamStillAllowed(app.db, sessionId, teamId)]).then(
+          ([, allowed]) => allowed || end(),
           (error: unknown) => request.log.warn({ err: error }, 'team events: could not check the stream'),
         );
       }
       request.raw.on('close', end);
+      // The caller may have gone while the stream was being recorded.
+      if (request.raw.socket.destroyed) end();
       const deliver = (rows: TeamEventRow[]) => {
         for (const row of rows) {
           const change = row.payload as TeamEvent;
