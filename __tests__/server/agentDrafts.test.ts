@@ -8,6 +8,12 @@ import { startFakeOpenAiCompatible, type FakeAiServer } from './helpers/fakeAiSe
 // Integration tests: many calls each, and the machine may be busy running other suites.
 jest.setTimeout(30_000);
 
+// The describes on the default configuration share one app and database (each signs in its own users),
+// which saves a database clone each.
+let defaultApp: Promise<TestApp> | undefined;
+const onDefaultApp = () => (defaultApp ??= buildTestApp());
+afterAll(async () => (await defaultApp)?.close());
+
 const draftUrl = (kind: string, itemId?: string) => (itemId ? `/v1/agent/${kind}/${itemId}` : `/v1/agent/${kind}`);
 
 describe('stored agent drafts: GET|PUT /v1/agent/<kind>', () => {
@@ -15,11 +21,10 @@ describe('stored agent drafts: GET|PUT /v1/agent/<kind>', () => {
   let owner: Awaited<ReturnType<typeof teamUser>>;
   let itemId: string;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await onDefaultApp();
     owner = await teamUser(t.app, 'drafts@example.com');
     itemId = (await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'Payments\n- Card' } })).id;
   });
-  afterAll(() => t.close());
 
   const get = (kind: string, id?: string, cookie = owner.cookie) => call(t.app, 'GET', draftUrl(kind, id), { cookie });
   const put = (kind: string, body: unknown, cookie = owner.cookie) =>
@@ -146,10 +151,9 @@ describe('generation writes its part into the stored draft', () => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof teamUser>>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await onDefaultApp();
     owner = await teamUser(t.app, 'generated@example.com');
   });
-  afterAll(() => t.close());
 
   const generate = (contextId: string, body: unknown) =>
     call(t.app, 'POST', `/v1/agent/${contextId}/generate`, { cookie: owner.cookie, body });
@@ -282,7 +286,7 @@ describe("implementation items reference the team's own patterns", () => {
   let owner: Awaited<ReturnType<typeof teamUser>>;
   let stranger: Awaited<ReturnType<typeof teamUser>>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await onDefaultApp();
     owner = await teamUser(t.app, 'patterns-owner@example.com');
     stranger = await teamUser(t.app, 'patterns-stranger@example.com');
     for (const [user, id] of [
@@ -295,7 +299,6 @@ describe("implementation items reference the team's own patterns", () => {
       });
     }
   });
-  afterAll(() => t.close());
 
   const createImplementation = (projectPatternIds: string[]) =>
     call(t.app, 'POST', '/v1/teams/active/project-items/implementations', {
@@ -337,9 +340,8 @@ describe("implementation items reference the team's own patterns", () => {
 describe('GET /v1/agent/provider', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await onDefaultApp();
   });
-  afterAll(() => t.close());
 
   it('shows an Admin the built-in drafter when no provider is configured, and refuses an Editor', async () => {
     const admin = await teamUser(t.app, 'provider-admin@example.com');

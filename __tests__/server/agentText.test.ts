@@ -3,6 +3,7 @@ import { agentSafe, agentSafeLine, inlineCode, liveMentions } from '../../src/se
 import { agentSafeCut } from '../../src/server/services/agentText/cut';
 import { hasInvisible } from '../../src/server/services/agentText/invisible';
 import { outsideCodeSpans, parseMarkdown, walk } from '../../src/server/services/agentText/markdownTree';
+import { propertyRuns } from './helpers/propertyRuns';
 
 /** Pieces of hostile markdown: summons, hidden markup, invisible characters, encodings and code fences. */
 const hostilePieces = [
@@ -112,7 +113,7 @@ describe('agentSafe', () => {
       fc.property(hostile, (text) => {
         expect(survivors(agentSafe(text))).toEqual([]);
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(200, 5000) },
     );
   });
 
@@ -122,7 +123,7 @@ describe('agentSafe', () => {
         const once = agentSafe(text);
         expect(agentSafe(once)).toBe(once);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100, 1000) },
     );
   });
 
@@ -131,7 +132,7 @@ describe('agentSafe', () => {
       fc.property(plain, (text) => {
         expect(agentSafe(text)).toBe(text);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100, 1000) },
     );
   });
 
@@ -147,7 +148,7 @@ describe('agentSafe', () => {
         const text = `${prose.replace(/\n/g, ' ')}\n\n${fence}\n`;
         expect(agentSafe(text)).toContain(fence);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100, 1000) },
     );
   });
 
@@ -215,7 +216,7 @@ describe('agentSafeCut', () => {
         expect(cut.length).toBeLessThanOrEqual(limit);
         expect(survivors(cut)).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100, 1000) },
     );
   });
 });

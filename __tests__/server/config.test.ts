@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
       secureCookies: false,
       enableTestSignIn: true,
       contentBasePath: '/about',
+      liveEventsHeartbeatMs: 15_000,
     });
     expect(config.google).toBeUndefined();
   });
@@ -37,6 +38,7 @@ describe('configuration from the environment', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_API_BASE: 'localhost:12111' }, 'STRIPE_API_BASE'],
     [{ DATABASE_CONNECT_TIMEOUT_SECONDS: '0' }, 'DATABASE_CONNECT_TIMEOUT_SECONDS'],
+    [{ LIVE_EVENTS_HEARTBEAT_SECONDS: '0' }, 'LIVE_EVENTS_HEARTBEAT_SECONDS'],
     [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'],
     [{ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: '-1' }, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS'],
   ])('names the variable of a bad value: %p', (env, variable) => {

@@ -10,12 +10,12 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe('turns at the embedded database', () => {
   it('admits in arrival order, passes a released turn on, and turns away a wait past the bound', async () => {
-    const turns = createTurns(2, 100);
+    const turns = createTurns(2, 100, () => 0);
     const first = (await turns.take())!;
     const second = (await turns.take())!;
     const admitted: number[] = [];
     const waiting = [3, 4, 5].map((n) => turns.take().then((release) => (release && admitted.push(n), release)));
-    expect(turns.load).toEqual({ running: 2, waiting: 3 });
+    expect(turns.load).toEqual({ running: 2, waiting: 3, serviceMs: 0 });
     first();
     first(); // a second release of the same turn changes nothing
     second();
@@ -24,10 +24,58 @@ describe('turns at the embedded database', () => {
     expect(third).not.toBeNull();
     expect(fourth).not.toBeNull();
     expect(fifth).toBeNull();
-    expect(turns.load).toEqual({ running: 2, waiting: 0 });
+    expect(turns.load).toEqual({ running: 2, waiting: 0, serviceMs: 0 });
     third!();
     fourth!();
-    expect(turns.load).toEqual({ running: 0, waiting: 0 });
+    expect(turns.load).toEqual({ running: 0, waiting: 0, serviceMs: 0 });
+  });
+
+  it('bounds the whole answer: waits the budget less a turn, and turns away at once a queue too long', async () => {
+    let clock = 0;
+    const turns = createTurns(1, 100, () => clock);
+    // Turns held 50 ms each teach it how long a turn takes.
+    for (let n = 0; n < 30; n++) {
+      const release = (await turns.take())!;
+      clock += 50;
+      release();
+    }
+    expect(turns.load.serviceMs).toBe(50);
+    jest.useFakeTimers();
+    try {
+      const holder = (await turns.take())!;
+      let waited: (() => void) | null | 'waiting' = 'waiting';
+      void turns.take().then((answer) => (waited = answer));
+      // Behind one caller it would wait 50 ms, behind two 100 ms: with its own 50 ms turn, past the 100 ms budget.
+      expect(await turns.take()).toBeNull();
+      expect(turns.load.waiting).toBe(1);
+      // The one let in waits at most the budget less its own turn, then is turned away.
+      await jest.advanceTimersByTimeAsync(49);
+      expect(waited).toBe('waiting');
+      await jest.advanceTimersByTimeAsync(3);
+      expect(waited).toBeNull();
+      holder();
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(turns.load).toMatchObject({ running: 0, waiting: 0 });
+  });
+
+  it('turns away a caller whose turn comes too late to finish within the budget, and passes the turn on', async () => {
+    let clock = 0;
+    const turns = createTurns(1, 100, () => clock);
+    const holder = (await turns.take())!;
+    const late = turns.take();
+    clock = 40;
+    const next = turns.take();
+    // After one 90 ms turn a turn is expected to take 18 ms (the average moves a fifth of the way): one
+    // started at 90 ms would end past the first waiter's deadline (100 ms), within the second's (140 ms).
+    clock = 90;
+    holder();
+    expect(await late).toBeNull();
+    const admitted = await next;
+    expect(admitted).not.toBeNull();
+    admitted!();
+    expect(turns.load).toMatchObject({ running: 0, waiting: 0 });
   });
 
   (onPostgres ? describe.skip : describe)('in the app (embedded database)', () => {
@@ -81,9 +129,14 @@ describe('turns at the embedded database', () => {
       expect(await itemCount()).toBe(before + statuses.filter((status) => status === 200).length);
     });
 
-    it('leaves pages, health and held-open streams out of the turns', async () => {
-      const [long, health] = await Promise.all([bulk(300), t.app.inject({ method: 'GET', url: '/healthz' })]);
-      expect([long.statusCode, health.statusCode]).toEqual([200, 200]);
+    it('leaves pages, health, held-open streams and routes declared callsOut out of the turns', async () => {
+      // The bulk create holds the one turn far longer than the 50 ms a turn may be waited for.
+      const [long, health, exchange] = await Promise.all([
+        bulk(300),
+        t.app.inject({ method: 'GET', url: '/healthz' }),
+        call(t.app, 'POST', '/v1/auth/exchange-token', { body: {} }),
+      ]);
+      expect([long.statusCode, health.statusCode, exchange.statusCode]).toEqual([200, 200, 400]);
     });
   });
 });

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { and, eq, max } from 'drizzle-orm';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, teamUser } from './helpers/planning';
 import { join, putPlan } from './helpers/members';
-import { memberships, sessions, teamEvents } from '../../src/server/db/schema';
+import { liveStreams, memberships, sessions, teamEvents } from '../../src/server/db/schema';
 import { openEventStream, type EventStreamReader } from './helpers/eventStream';
 import { MAX_STREAMS_PER_USER } from '../../src/server/plugins/liveStreams';
-import { TEAM_EVENTS_HEARTBEAT_SECONDS } from '../../src/shared/contract/events';
 
 jest.setTimeout(40_000);
 
@@ -14,6 +14,9 @@ jest.setTimeout(40_000);
 describe('live-event streams', () => {
   let t: TestApp;
   let base: string;
+  // Another instance on the same database, as behind a load balancer.
+  let other: FastifyInstance;
+  let otherBase: string;
   let owner: Awaited<ReturnType<typeof teamUser>>;
   const streams: EventStreamReader[] = [];
 
@@ -21,6 +24,9 @@ describe('live-event streams', () => {
     t = await buildTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    other = await t.anotherInstance();
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    otherBase = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
     owner = await teamUser(t.app, 'streams-owner@example.com');
     await putPlan(t.app, owner.cookie, 'business');
   });
@@ -29,8 +35,8 @@ describe('live-event streams', () => {
     await t.close();
   });
 
-  const open = async (cookie: string, headers: Record<string, string> = {}) => {
-    const stream = await openEventStream(`${base}/v1/teams/active/events`, { cookie, ...headers });
+  const open = async (cookie: string, headers: Record<string, string> = {}, on = base) => {
+    const stream = await openEventStream(`${on}/v1/teams/active/events`, { cookie, ...headers });
     streams.push(stream);
     return stream;
   };
@@ -69,48 +75,87 @@ describe('live-event streams', () => {
     await owners.next(items);
   });
 
-  it(`ends a stream within a heartbeat (${TEAM_EVENTS_HEARTBEAT_SECONDS} s) when its session or membership ends elsewhere`, async () => {
-    const signedOut = await join(t.app, owner.cookie, 'streams-elsewhere@example.com');
-    const removed = await join(t.app, owner.cookie, 'streams-removed@example.com');
-    const streamOfSignedOut = await open(signedOut.cookie);
-    const streamOfRemoved = await open(removed.cookie);
-    // As another instance would: the session row is deleted, the membership goes without an event here.
-    await t.app.db.delete(sessions).where(eq(sessions.userId, signedOut.userId));
-    await t.app.db
-      .delete(memberships)
-      .where(and(eq(memberships.userId, removed.userId), eq(memberships.teamId, owner.teamId)));
+  it('ends the streams of a session signed out on another instance at once, not at the next heartbeat', async () => {
+    const member = await join(t.app, owner.cookie, 'streams-elsewhere@example.com');
+    const stream = await open(member.cookie);
     const startedWaiting = Date.now();
-    await Promise.all([streamOfSignedOut.ended, streamOfRemoved.ended]);
-    expect(Date.now() - startedWaiting).toBeLessThan((TEAM_EVENTS_HEARTBEAT_SECONDS + 5) * 1000);
+    expect((await call(other, 'POST', '/v1/auth/sign-out', { cookie: member.cookie })).statusCode).toBe(200);
+    await stream.ended;
+    // The default heartbeat is 15 s: ending well before it, the stream heard of the sign-out.
+    expect(Date.now() - startedWaiting).toBeLessThan(7_500);
   });
 
-  it(`caps one user at ${MAX_STREAMS_PER_USER} open streams with a clear 429; closing one makes room`, async () => {
+  it('ends a stream at its heartbeat when its session or membership went without a word', async () => {
+    const HEARTBEAT_SECONDS = 0.3;
+    const quick = await buildTestApp({ LIVE_EVENTS_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) });
+    try {
+      await quick.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(quick.app.server.address() as AddressInfo).port}/v1/teams/active/events`;
+      const lead = await teamUser(quick.app, 'quiet-owner@example.com');
+      const signedOut = await join(quick.app, lead.cookie, 'quiet-signed-out@example.com');
+      const removed = await join(quick.app, lead.cookie, 'quiet-removed@example.com');
+      const streamOfSignedOut = await openEventStream(url, { cookie: signedOut.cookie });
+      const streamOfRemoved = await openEventStream(url, { cookie: removed.cookie });
+      streams.push(streamOfSignedOut, streamOfRemoved);
+      // Rows deleted with no notification and no event, as a restore or a hand edit might.
+      await quick.app.db.delete(sessions).where(eq(sessions.userId, signedOut.userId));
+      await quick.app.db
+        .delete(memberships)
+        .where(and(eq(memberships.userId, removed.userId), eq(memberships.teamId, lead.teamId)));
+      const startedWaiting = Date.now();
+      await Promise.all([streamOfSignedOut.ended, streamOfRemoved.ended]);
+      expect(Date.now() - startedWaiting).toBeLessThan((HEARTBEAT_SECONDS + 5) * 1000);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it(`caps one user at ${MAX_STREAMS_PER_USER} open streams on all instances with a clear 429; closing one makes room`, async () => {
     const busy = await teamUser(t.app, 'streams-busy@example.com');
     const held: EventStreamReader[] = [];
-    for (let n = 0; n < MAX_STREAMS_PER_USER; n++) held.push(await open(busy.cookie));
+    for (let n = 0; n < MAX_STREAMS_PER_USER; n++) held.push(await open(busy.cookie, {}, n % 2 ? otherBase : base));
     expect(held.every((stream) => stream.status === 200)).toBe(true);
 
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: '/v1/teams/active/events',
-      headers: { cookie: busy.cookie },
-    });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      result: 'Failed',
-      message: `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
-    });
+    for (const instance of [t.app, other]) {
+      const refused = await instance.inject({
+        method: 'GET',
+        url: '/v1/teams/active/events',
+        headers: { cookie: busy.cookie },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        result: 'Failed',
+        message: `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
+      });
+    }
     // Another user is not affected.
     expect((await open(owner.cookie)).status).toBe(200);
 
+    // A place freed on one instance is taken on the other.
     held[0]!.close();
     let reopened: EventStreamReader | undefined;
     for (let attempt = 0; attempt < 50 && reopened?.status !== 200; attempt++) {
       reopened?.close();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      reopened = await open(busy.cookie);
+      reopened = await open(busy.cookie, {}, otherBase);
     }
     expect(reopened!.status).toBe(200);
+  });
+
+  it('no longer counts streams an instance left unseen for three heartbeats (it stopped without closing them)', async () => {
+    const user = await teamUser(t.app, 'streams-left@example.com');
+    const [session] = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.userId));
+    const longAgo = new Date(Date.now() - 3_600_000);
+    await t.app.db.insert(liveStreams).values(
+      Array.from({ length: MAX_STREAMS_PER_USER }, (_, n) => ({
+        id: `left-${n}`,
+        userId: user.userId,
+        sessionId: session!.id,
+        seenAt: longAgo,
+      })),
+    );
+    expect((await open(user.cookie)).status).toBe(200);
+    expect(await t.app.db.select().from(liveStreams).where(eq(liveStreams.userId, user.userId))).toHaveLength(1);
   });
 
   it('does not replay events from before a member joined; resumes theirs from after', async () => {

@@ -19,6 +19,8 @@ export interface TestApp {
   clock: TestClock;
   /** The database's URL on PostgreSQL (none on PGlite), for a second instance on it. */
   databaseUrl?: string;
+  /** Another Baton instance on the same database and clock, `env` added to this one's; closed with this one. */
+  anotherInstance(env?: Record<string, string>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -27,23 +29,35 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   options: { oidc?: OidcProviders; clientMetadataFetchForTests?: ClientMetadataFetchForTests } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const configWith = (more: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, ...more });
   const database = await openTestDatabase();
   const clock = new TestClock();
-  const app = await buildApp({
-    config,
-    database,
-    clock,
-    oidc: options.oidc,
-    clientMetadataFetchForTests: options.clientMetadataFetchForTests,
-    clientDistDir: '/nonexistent-baton-dist',
-  });
-  await app.ready();
+  const build = async (config = configWith({})) => {
+    const instance = await buildApp({
+      config,
+      database,
+      clock,
+      oidc: options.oidc,
+      clientMetadataFetchForTests: options.clientMetadataFetchForTests,
+      clientDistDir: '/nonexistent-baton-dist',
+    });
+    await instance.ready();
+    return instance;
+  };
+  const app = await build();
+  const others: FastifyInstance[] = [];
   return {
     app,
     clock,
     databaseUrl: database.url,
+    anotherInstance: async (more = {}) => {
+      const other = await build(configWith(more));
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       await database.drop();
     },

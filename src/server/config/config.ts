@@ -17,9 +17,12 @@ const EnvSchema = Type.Object({
   DATABASE_CONNECT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 600, default: 5 }),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 15 }),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 30 }),
-  // The embedded database serves one statement at a time: requests take turns, in arrival order.
+  // The embedded database serves one statement at a time: requests take turns, in arrival order, and one
+  // whose wait and turn would together pass EMBEDDED_DATABASE_QUEUE_SECONDS is answered 503.
   EMBEDDED_DATABASE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 8 }),
   EMBEDDED_DATABASE_QUEUE_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 600, default: 5 }),
+  // A comment line on every quiet live-event stream, so proxies keep it open; each also re-checks the stream's session.
+  LIVE_EVENTS_HEARTBEAT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 300, default: 15 }),
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
   }),
@@ -88,8 +91,10 @@ export interface Config {
   databasePoolSize: number;
   /** How long to wait for a PostgreSQL connection, a statement, and a transaction left idle (src/server/db/postgresPool.ts). */
   databaseTimeouts: DatabaseTimeouts;
-  /** On the embedded database: requests served at once, and how long one waits its turn before a 503. */
-  embeddedDatabaseTurns: { concurrency: number; maxWaitMs: number };
+  /** On the embedded database: requests served at once, and the bound on a request's wait and turn together (past it, a 503). */
+  embeddedDatabaseTurns: { concurrency: number; budgetMs: number };
+  /** Between heartbeats of a live-event stream (routes/events.ts). */
+  liveEventsHeartbeatMs: number;
   nodeEnv: Env['NODE_ENV'];
   logLevel: string;
   publicUrl: string;
@@ -252,8 +257,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     embeddedDatabaseTurns: {
       concurrency: env.EMBEDDED_DATABASE_CONCURRENCY,
-      maxWaitMs: Math.round(env.EMBEDDED_DATABASE_QUEUE_SECONDS * 1000),
+      budgetMs: Math.round(env.EMBEDDED_DATABASE_QUEUE_SECONDS * 1000),
     },
+    liveEventsHeartbeatMs: Math.round(env.LIVE_EVENTS_HEARTBEAT_SECONDS * 1000),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     publicUrl: parsed.origin,

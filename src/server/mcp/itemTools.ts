@@ -5,8 +5,6 @@
  * through the same services, checks and quotas as the REST API.
  */
 import { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
-import { items, projectContexts } from '../db/schema';
 import { requireScopes, type McpServer, type RegisteredTool } from '@modelcontextprotocol/server';
 import { listTeamProjects, findTeamProject } from '../repositories/projects';
 import { listItemContexts } from '../repositories/projectContexts';
@@ -15,9 +13,9 @@ import { activeProjectOf } from '../services/agentDrafts';
 import { listContextItems } from '../services/contextItems';
 import { createItems, updateItemFields } from '../services/items';
 import { agentSafeLine } from '../services/agentText/agentSafe';
-import { searchTsQuery } from '../services/board';
+import { itemFilterSql } from '../repositories/itemFilters';
 import { invalidRequest, notFound } from '../errors';
-import { ItemType, Scope, Span } from '../../shared/enums';
+import { ItemType, Scope, Span, WorkflowStatus } from '../../shared/enums';
 import { FIELD_LIMITS } from '../../shared/fieldLimits';
 import { answer, refuseItemTokenEdit, requireWritable, resolveItem, type McpContext } from './mcpContext';
 import { summaryLine } from './itemText';
@@ -26,6 +24,13 @@ import { contextItemPage, itemPage } from './itemPage';
 const kinds = { demo: ItemType.Demo, implementation: ItemType.Implementation, gtm: ItemType.GoToMarket } as const;
 const spans = { day: Span.Day, week: Span.Week, milestone: Span.Milestone } as const;
 const handoffFilter = ['not-started', 'sent', 'pr-open', 'merged', 'done'] as const;
+const handoffStatuses: Record<(typeof handoffFilter)[number], WorkflowStatus> = {
+  'not-started': WorkflowStatus.NotStarted,
+  sent: WorkflowStatus.SentToAgent,
+  'pr-open': WorkflowStatus.PullRequestOpen,
+  merged: WorkflowStatus.Merged,
+  done: WorkflowStatus.Done,
+};
 const ItemReference = z.string().min(1).max(100).describe('The item key (e.g. AE-12) or id');
 
 async function projectOf(context: McpContext, projectId: string | undefined) {
@@ -88,22 +93,17 @@ export function registerItemTools(server: McpServer, context: McpContext): Regis
         const project = await projectOf(context, args.project);
         const offset = args.cursor ? Number.parseInt(args.cursor, 10) || 0 : 0;
         const limit = args.limit ?? 25;
-        const tsquery = args.text ? searchTsQuery(args.text) : null;
-        const filters = [
-          args.kind ? eq(items.itemType, kinds[args.kind]) : undefined,
-          args.scope ? eq(projectContexts.scope, args.scope === 'in' ? Scope.InScope : Scope.OutOfScope) : undefined,
-          args.timeframe === 'unscheduled'
-            ? sql`${projectContexts.timeframeSpan} is null`
-            : args.timeframe
-              ? eq(projectContexts.timeframeSpan, spans[args.timeframe])
-              : undefined,
-          args.handoff ? eq(items.workflowStatus, handoffFilter.indexOf(args.handoff)) : undefined,
-          args.text ? (tsquery ? sql`${items.searchVector} @@ ${tsquery}` : sql`false`) : undefined,
-        ].filter((filter) => filter !== undefined);
+        const where = itemFilterSql({
+          itemType: args.kind && kinds[args.kind],
+          scope: args.scope && (args.scope === 'in' ? Scope.InScope : Scope.OutOfScope),
+          timeframe: args.timeframe === 'unscheduled' ? null : args.timeframe && spans[args.timeframe],
+          workflowStatus: args.handoff && handoffStatuses[args.handoff],
+          text: args.text || undefined,
+        });
         const rows = await listProjectItemSummaries(db, {
           teamId: principal.teamId,
           projectId: project.id,
-          where: filters.length > 0 ? sql.join(filters, sql` and `) : undefined,
+          where,
           offset,
           limit: limit + 1,
         });

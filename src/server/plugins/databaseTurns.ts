@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A response held open (a live-event stream): it does not take a turn at the embedded database. */
     heldOpen?: boolean;
+    /**
+     * The route waits seconds on an outside service (an AI provider, GitHub, Stripe, a sign-in provider)
+     * for little database work: holding a turn meanwhile would stall everyone, so it takes none.
+     */
+    callsOut?: boolean;
   }
 }
 
@@ -18,32 +23,19 @@ export const BUSY_MESSAGE = 'Baton is busy right now; try again in a moment.';
 const usesDatabase = (url: string) => url.startsWith('/v1/') || url.startsWith('/mcp') || url.startsWith('/oauth');
 
 /**
- * Routes that wait seconds on an outside service (an AI provider, GitHub, Stripe, a sign-in provider)
- * for little database work: holding a turn meanwhile would stall everyone, so they take none.
- */
-const CALLS_OUT = [
-  /^\/v1\/agent\//,
-  /^\/v1\/teams\/active\/github\//,
-  /^\/v1\/teams\/active\/project-items\/send-to-agent$/,
-  /^\/v1\/accounts\/active\/checkout$/,
-  /^\/v1\/auth\/exchange-token$/,
-];
-const takesTurn = (url: string, heldOpen: boolean | undefined) =>
-  usesDatabase(url) && !heldOpen && !CALLS_OUT.some((pattern) => pattern.test(url));
-
-/**
  * On the embedded database (one connection, one statement at a time) requests take turns: at most
- * `concurrency` are served at once, the rest wait in arrival order, and one that waited `maxWaitMs`
- * is answered 503 with Retry-After instead of starving. Without this every request of a burst shares
- * the one connection statement by statement, and the first ones finish last. PostgreSQL's pool
- * bounds its own wait (DATABASE_CONNECT_TIMEOUT_SECONDS), so there this plugin does nothing.
+ * `concurrency` are served at once, the rest wait in arrival order, and one whose wait and turn would
+ * together pass `budgetMs` is answered 503 with Retry-After instead of starving — at once when the
+ * queue ahead of it is already too long (turns.ts). Without this every request of a burst shares the
+ * one connection statement by statement, and the first ones finish last. PostgreSQL's pool bounds its
+ * own wait (DATABASE_CONNECT_TIMEOUT_SECONDS), so there this plugin does nothing.
  */
-async function databaseTurns(app: FastifyInstance, options: { concurrency: number; maxWaitMs: number }) {
+async function databaseTurns(app: FastifyInstance, options: { concurrency: number; budgetMs: number }) {
   if (app.database.kind !== 'pglite') return;
-  const turns = createTurns(options.concurrency, options.maxWaitMs);
+  const turns = createTurns(options.concurrency, options.budgetMs);
   app.addHook('onRequest', async (request, reply) => {
     const { url, config } = request.routeOptions;
-    if (!url || !takesTurn(url, config.heldOpen)) return;
+    if (!url || !usesDatabase(url) || config.heldOpen || config.callsOut) return;
     const release = await turns.take();
     if (!release) {
       request.log.warn(turns.load, 'embedded database busy: request turned away');

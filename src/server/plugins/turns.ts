@@ -1,22 +1,33 @@
+/** Weight of the newest turn in the running estimate of how long a turn is held. */
+const SERVICE_SMOOTHING = 0.2;
+
 /**
- * A first-come, first-served semaphore whose waits are bounded: `take` resolves with a release function
- * once one of `concurrency` turns is free, in the order callers arrived, or resolves null when none
- * came free within `maxWaitMs` (the caller is then out of the queue).
+ * A first-come, first-served semaphore that bounds a caller's whole answer, its wait and its turn:
+ * `take` resolves with a release function once one of `concurrency` turns is free, in the order
+ * callers arrived, or with null (the caller is then out of the queue) when the answer could not come
+ * within `budgetMs`. It learns how long a turn is held (a running average), and turns a caller away
+ * at once when the callers ahead of it would take longer than the budget allows, after waiting the
+ * budget less a turn, or when a turn comes free too late to finish within the budget.
  */
-export function createTurns(concurrency: number, maxWaitMs: number) {
+export function createTurns(concurrency: number, budgetMs: number, now: () => number = () => performance.now()) {
   let running = 0;
-  const waiting: { admit: () => void }[] = [];
+  let serviceMs = 0;
+  const waiting: { deadline: number; admit: () => void; turnAway: () => void }[] = [];
 
   const release = () => {
-    const next = waiting.shift();
-    if (next) next.admit();
-    else running--;
+    for (let next = waiting.shift(); next; next = waiting.shift()) {
+      if (now() + serviceMs <= next.deadline) return next.admit();
+      next.turnAway();
+    }
+    running--;
   };
-  const once = () => {
+  const turn = () => {
+    const admittedAt = now();
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      serviceMs += SERVICE_SMOOTHING * (now() - admittedAt - serviceMs);
       release();
     };
   };
@@ -25,14 +36,23 @@ export function createTurns(concurrency: number, maxWaitMs: number) {
     take(): Promise<(() => void) | null> {
       if (running < concurrency) {
         running++;
-        return Promise.resolve(once());
+        return Promise.resolve(turn());
       }
+      const maxWaitMs = budgetMs - serviceMs;
+      // Callers ahead leave `concurrency` at a time, each after about serviceMs.
+      const expectedWaitMs = Math.ceil((waiting.length + 1) / concurrency) * serviceMs;
+      if (expectedWaitMs > maxWaitMs) return Promise.resolve(null);
       return new Promise((resolve) => {
         const waiter = {
+          deadline: now() + budgetMs,
           // The turn passes straight from the releasing caller to this one: `running` stays the same.
           admit: () => {
             clearTimeout(timer);
-            resolve(once());
+            resolve(turn());
+          },
+          turnAway: () => {
+            clearTimeout(timer);
+            resolve(null);
           },
         };
         const timer = setTimeout(() => {
@@ -42,9 +62,9 @@ export function createTurns(concurrency: number, maxWaitMs: number) {
         waiting.push(waiter);
       });
     },
-    /** Callers served now and waiting, for logs and tests. */
+    /** Callers served now and waiting, and how long a turn is held on average, for logs and tests. */
     get load() {
-      return { running, waiting: waiting.length };
+      return { running, waiting: waiting.length, serviceMs: Math.round(serviceMs) };
     },
   };
 }

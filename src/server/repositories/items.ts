@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import type { WritableItemField } from '../../shared/contract/items';
 import type { WorkflowStatus } from '../../shared/enums';
 import { items, projectContexts, teams, type ItemRow } from '../db/schema';
+import { searchTsQuery } from './itemFilters';
 
 export type ItemInsert = typeof items.$inferInsert;
 export type ItemColumns = Omit<ItemRow, 'searchVector'>;
@@ -126,19 +127,20 @@ export async function searchProjectItemIds(
   db: Db,
   teamId: string,
   projectId: string,
-  search: { tsquery: SQL | null; raw: string },
+  text: string,
   limit: number,
 ): Promise<string[]> {
-  const raw = search.raw.trim();
+  const raw = text.trim();
+  const tsquery = searchTsQuery(text);
   const exactKey = /^\d+$/.test(raw)
     ? sql`${items.externalId} like ${`%-${raw}`}`
     : sql`upper(${items.externalId}) = upper(${raw})`;
-  const textMatch = search.tsquery ? sql`${items.searchVector} @@ q.query` : sql`false`;
-  const rank = search.tsquery
+  const textMatch = tsquery ? sql`${items.searchVector} @@ q.query` : sql`false`;
+  const rank = tsquery
     ? sql`ts_rank(${items.searchVector}, q.query)
         + 2 * ts_rank(to_tsvector('simple', split_part(${items.description}, E'\n', 1)), q.query) desc,`
     : sql``;
-  const query = search.tsquery ?? sql`''::tsquery`;
+  const query = tsquery ?? sql`''::tsquery`;
   const rows = await db.execute(sql`
     select ${items.id} as id
     from ${items}

@@ -39,6 +39,13 @@ export async function touchSession(db: Db, id: string, now: Date) {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
 }
 
+/** Every instance hears on this channel of each session ended (its id), to end that session's live-event streams. */
+export const SESSIONS_ENDED_CHANNEL = 'baton_sessions_ended';
+
+/** Deletes the session and, once that commits, tells every instance. */
 export async function deleteSession(db: Db, id: string) {
-  await db.delete(sessions).where(eq(sessions.id, id));
+  await db.execute(
+    sql`with ended as (delete from ${sessions} where ${sessions.id} = ${id} returning id)
+      select pg_notify(${SESSIONS_ENDED_CHANNEL}, ended.id) from ended`,
+  );
 }

@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { TeamEventRow } from '../db/schema';
 import { streamStillAllowed } from '../repositories/streamAccess';
 import { ApiError } from '../errors';
 import { MAX_STREAMS_PER_USER, type LiveStream } from '../plugins/liveStreams';
 import { requireActiveTeam } from './activeTeam';
 import { resumePoint } from './eventsResume';
-import { TEAM_EVENTS_HEARTBEAT_SECONDS, type TeamEvent } from '../../shared/contract/events';
+import type { TeamEvent } from '../../shared/contract/events';
 
 /**
  * `GET /v1/teams/active/events`: the active team's changes as server-sent events, for every open
  * board (shared/contract/events.ts). Resumes after Last-Event-ID when nothing since was dropped,
  * answers `reset` otherwise; a heartbeat comment keeps proxies from closing a quiet stream; the
  * stream ends with `removed` when the user is taken out of the team, and when Baton shuts down.
- * A user holds at most MAX_STREAMS_PER_USER streams per instance; signing out ends the session's.
+ * A user holds at most MAX_STREAMS_PER_USER streams on all instances; signing out, on any instance, ends the session's.
  */
 export default async function eventRoutes(app: FastifyInstance) {
   app.get(
@@ -26,8 +27,8 @@ export default async function eventRoutes(app: FastifyInstance) {
 
       let ended = false;
       let stopDelivering = () => {};
-      const stream: LiveStream = { userId, sessionId, end: () => end() };
-      if (!app.liveStreams.add(stream)) {
+      const stream: LiveStream = { id: randomUUID(), userId, sessionId, end: () => end() };
+      if (!(await app.liveStreams.add(stream))) {
         throw new ApiError(
           'Failed',
           `Too many live-update streams are open for your account (at most ${MAX_STREAMS_PER_USER}); close some Baton tabs and reload.`,
@@ -48,7 +49,7 @@ export default async function eventRoutes(app: FastifyInstance) {
       const heartbeat = setInterval(() => {
         response.write(': ping\n\n');
         endIfNoLongerAllowed();
-      }, TEAM_EVENTS_HEARTBEAT_SECONDS * 1000);
+      }, app.config.liveEventsHeartbeatMs);
       function end() {
         if (ended) return;
         ended = true;
@@ -57,14 +58,17 @@ export default async function eventRoutes(app: FastifyInstance) {
         app.liveStreams.remove(stream);
         response.end();
       }
-      // A session ended on another instance, or a membership ended without its event reaching this stream.
+      // Marks the stream as still open (for the cap), and ends it should its session or membership have
+      // ended without a word reaching this instance.
       function endIfNoLongerAllowed() {
-        streamStillAllowed(app.db, sessionId, teamId).then(
-          (allowed) => allowed || end(),
+        Promise.all([app.liveStreams.seen(stream), streamStillAllowed(app.db, sessionId, teamId)]).then(
+          ([, allowed]) => allowed || end(),
           (error: unknown) => request.log.warn({ err: error }, 'team events: could not check the stream'),
         );
       }
       request.raw.on('close', end);
+      // The caller may have gone while the stream was being recorded.
+      if (request.raw.socket.destroyed) end();
       const deliver = (rows: TeamEventRow[]) => {
         for (const row of rows) {
           const change = row.payload as TeamEvent;

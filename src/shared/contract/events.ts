@@ -38,6 +38,3 @@ export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** A change as the stream carries it: what changed, and the tab that made it (when one did). */
 export type TeamEvent = TeamChange & { origin?: string };
-
-/** Seconds between heartbeats (comment lines) that keep proxies from closing a quiet stream. */
-export const TEAM_EVENTS_HEARTBEAT_SECONDS = 15;

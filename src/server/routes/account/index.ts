@@ -64,6 +64,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   app.post(
     '/active/checkout',
     {
+      config: { callsOut: true },
       schema: {
         tags,
         operationId: 'startCheckout',
@@ -81,6 +82,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   app.put(
     '/active/checkout',
     {
+      config: { callsOut: true },
       schema: {
         tags,
         operationId: 'completeCheckout',

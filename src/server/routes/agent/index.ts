@@ -20,7 +20,7 @@ export default async function agentRoutes(fastify: FastifyInstance) {
   app.post(
     '/agent/:contextId/generate',
     {
-      config: { raisesQuotaError: true },
+      config: { raisesQuotaError: true, callsOut: true },
       schema: {
         tags,
         operationId: 'generateAgentContent',

@@ -66,7 +66,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/exchange-token',
     {
-      config: { public: true },
+      config: { public: true, callsOut: true },
       schema: { tags, operationId: 'exchangeToken', body: ExchangeTokenBody, response: answers(SignedIn) },
     },
     async (request, reply) => {

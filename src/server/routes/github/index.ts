@@ -29,6 +29,10 @@ const tags = ['github'];
  */
 export default async function githubRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // Each route here may wait on GitHub.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, callsOut: true };
+  });
 
   app.post(
     '/github/app/install',

@@ -18,7 +18,7 @@ export default async function handoffRoutes(fastify: FastifyInstance) {
   app.post(
     '/project-items/send-to-agent',
     {
-      config: { idempotent: true },
+      config: { idempotent: true, callsOut: true },
       // The schema refuses a bad base branch too; this says why in words, before anything runs.
       preValidation: async (request) => {
         const baseBranch = (request.body as { baseBranch?: unknown } | undefined)?.baseBranch;

@@ -3,6 +3,7 @@ import { McpScopes } from '../../../shared/contract/mcp';
 import type { ErrorEnvelope } from '../../../shared/contract/common';
 import { MCP_OAUTH_PATH, OAUTH_PATH_PREFIX, mcpResourceUrl } from '../../oauth/authorizationServer';
 import { DPOP_ALGORITHMS } from '../../oauth/dpopProof';
+import { hijackKeepingHeaders } from '../hijack';
 
 export const OAUTH_ROUTE = `${OAUTH_PATH_PREFIX}/*`;
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
@@ -19,7 +20,8 @@ export default async function authorizationEndpoints(app: FastifyInstance) {
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   const passToProvider = (rewriteTo?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.hijack();
+    // The provider sets its own security headers; the counted request's RateLimit-* go along.
+    hijackKeepingHeaders(reply, (name) => name.startsWith('ratelimit-') || name === 'x-request-id');
     if (rewriteTo) request.raw.url = rewriteTo;
     await handle(request.raw, reply.raw);
   };
