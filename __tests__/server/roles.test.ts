@@ -139,6 +139,11 @@ describe('role × route matrix', () => {
       method: 'PUT',
       request: async (actor) => ({ url: '/v1/teams/active/global-team-data', body: { globalTeamData: { by: actor } } }),
     },
+    putTestCommand: {
+      who: 'admins',
+      method: 'PUT',
+      request: async () => ({ url: '/v1/teams/active/test-command', body: { testCommand: 'npm run test:ci' } }),
+    },
     inviteTeamMember: {
       who: 'admins',
       method: 'POST',
