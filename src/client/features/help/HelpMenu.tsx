@@ -20,24 +20,23 @@ export default function HelpMenu({ open, onOpenChange, labelClassName }: HelpMen
         <HelpIcon />
         <span className={labelClassName}>Help</span>
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content className={menu.content} align="end" sideOffset={4} collisionPadding={8}>
-          <Menu.Label className={styles.label}>Baton’s docs (open in a new tab)</Menu.Label>
-          {docSlugs.map((slug) => (
-            <Menu.Item key={slug} asChild className={`${menu.item} ${styles.item}`}>
-              <a href={docsHref(slug)} target="_blank" rel="noreferrer">
-                {docTitles[slug].title}
-              </a>
-            </Menu.Item>
-          ))}
-          <Menu.Separator className={menu.separator} />
-          <Menu.Item asChild className={`${menu.item} ${styles.item}`}>
-            <a href={docsHref()} target="_blank" rel="noreferrer">
-              All docs
+      {/* Not portalled: the menu stays inside the top bar's landmark (axe "region"). */}
+      <Menu.Content className={menu.content} align="end" sideOffset={4} collisionPadding={8}>
+        <Menu.Label className={styles.label}>Baton’s docs (open in a new tab)</Menu.Label>
+        {docSlugs.map((slug) => (
+          <Menu.Item key={slug} asChild className={`${menu.item} ${styles.item}`}>
+            <a href={docsHref(slug)} target="_blank" rel="noreferrer">
+              {docTitles[slug].title}
             </a>
           </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
+        ))}
+        <Menu.Separator className={menu.separator} />
+        <Menu.Item asChild className={`${menu.item} ${styles.item}`}>
+          <a href={docsHref()} target="_blank" rel="noreferrer">
+            All docs
+          </a>
+        </Menu.Item>
+      </Menu.Content>
     </Menu.Root>
   );
 }
