@@ -114,6 +114,35 @@ describe('the drafter (no AI provider)', () => {
     ]);
   });
 
+  it("groups the board's open demos with their work, never repeating an item on the board nor bringing back a done demo", async () => {
+    const board = (key: string, itemType: number, title: string, extra: object = {}) => ({
+      id: key,
+      key,
+      itemType,
+      title,
+      completed: false,
+      implementationIds: [],
+      milestone: null,
+      ...extra,
+    });
+    const { milestones } = (await drafter.generate('project-plan/plan', {
+      inputModel: { description: '- Demo the old importer\n- Card vault\n- Fix refunds' },
+      item: null,
+      project: {
+        items: [
+          board('BAT-1', 1, 'Demo the old importer', { completed: true }),
+          board('BAT-2', 1, 'Demo saved cards', { implementationIds: ['BAT-3', 'BAT-4'] }),
+          board('BAT-3', 2, 'Card vault'),
+          board('BAT-4', 2, 'Tokenise cards', { completed: true }),
+        ],
+      },
+    })) as PairContent<'project-plan/plan'>;
+    expect(milestones).toEqual([
+      { title: 'BAT-2 Demo saved cards', description: 'Needs:\n- BAT-3 Card vault\n- BAT-4 Tokenise cards (done)' },
+      { title: 'Build the rest', description: '- Fix refunds' },
+    ]);
+  });
+
   it('turns each point of each answer into a pattern, named by its first sentence, without repeats', async () => {
     const { patterns } = await draft('engineering-patterns/patterns', {
       description: 'A TypeScript monorepo',

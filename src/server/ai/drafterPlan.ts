@@ -116,7 +116,7 @@ export function milestonesByDemo(text: string, outline: readonly OutlineItem[] =
   let waiting: Work[] = [];
   let lastDemo: Work | null = null;
   for (const work of named) {
-    if (work.kind === ItemType.Demo) {
+    if (work.kind === ItemType.Demo && !work.completed) {
       if (!groups.has(work.id)) groups.set(work.id, { demo: work, needs: [] });
       for (const need of waiting) claim(work, need);
       waiting = [];
