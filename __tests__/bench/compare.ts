@@ -14,9 +14,14 @@ import { ApiClient, median, percentile, startBaton, type DbKind, type RunningSer
 import { seedBoard } from './seed';
 import { measureMoveTransaction, type MoveTransactionResult } from './moveTransaction';
 
+/** What a comparison may measure (`--only=api` or `--only=board`; both by default). */
+export const comparedParts = ['api', 'board'] as const;
+export type ComparedPart = (typeof comparedParts)[number];
+
 export interface CompareOptions {
   commit: string;
   kinds: DbKind[];
+  parts: readonly ComparedPart[];
   quick: boolean;
   memoryMinutes: number;
   keepBaseline: boolean;
@@ -399,16 +404,24 @@ export async function compareWithBaseline(options: CompareOptions): Promise<stri
       };
       const browser = await launchChromium();
       try {
-        const api = await compareApi(servers, rounds, quick ? 3 : 8);
-        const board = await compareBoard(servers, browser, sizes, rounds, quick ? 2 : 3, quick ? 5 : 10);
+        const api = options.parts.includes('api') ? await compareApi(servers, rounds, quick ? 3 : 8) : null;
+        const board = options.parts.includes('board')
+          ? await compareBoard(servers, browser, sizes, rounds, quick ? 2 : 3, quick ? 5 : 10)
+          : null;
         writeFileSync(
           path.join(os.tmpdir(), `baton-bench-compare-${kind}.json`),
           JSON.stringify({ api, board }, null, 1),
         );
         const transaction =
-          kind === 'postgres' ? await measureMoveTransaction(servers.current, baseline.dir, quick ? 100 : 200) : null;
-        lines.push(...boardRows(kind, board, sizes), ...apiRows(kind, api), ...transactionRows(kind, transaction));
-        if (peer.length === 0 || kind === 'postgres') peer = peerRows(kind, board, api);
+          api && kind === 'postgres'
+            ? await measureMoveTransaction(servers.current, baseline.dir, quick ? 100 : 200)
+            : null;
+        lines.push(
+          ...(board ? boardRows(kind, board, sizes) : []),
+          ...(api ? apiRows(kind, api) : []),
+          ...transactionRows(kind, transaction),
+        );
+        if (board && api && (peer.length === 0 || kind === 'postgres')) peer = peerRows(kind, board, api);
       } finally {
         await browser.close();
         await servers.baseline.stop();

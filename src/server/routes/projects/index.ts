@@ -28,7 +28,8 @@ import { chooseActiveProject, createProject, getProject, updateProjectSettings }
 import { deleteProject } from '../../services/projectDeletion';
 import { moveItem, readProjectContext } from '../../services/plan';
 import { queryProjectItems, searchProjectItems } from '../../services/board';
-import { writerOf } from '../writer';
+import { tabOf, writerOf } from '../writer';
+import { moveItemInOneCall } from '../../services/moveInOneCall';
 
 const tags = ['projects'];
 const IdParams = Type.Object({ id: Id });
@@ -187,6 +188,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   app.put(
     '/projects/:projectId/all/:itemId/project-context',
     {
+      config: { sessionInHandler: true },
       schema: {
         tags,
         operationId: 'moveProjectItem',
@@ -195,11 +197,18 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         response: answers(SortKeyResponse),
       },
     },
-    async (request) => {
-      const { teamId } = await requireActiveTeam(app, request);
+    async (request, reply) => {
       const { projectId, itemId } = request.params;
-      const input = { ...writerOf(request, teamId), projectId, itemId, request: request.body, now: app.clock.now() };
-      return ok(await app.db.transaction((tx) => moveItem(tx, input)));
+      const now = app.clock.now();
+      const session = app.sessions.toCheck(request);
+      const tab = tabOf(request);
+      const move = { projectId, itemId, request: request.body, now, ...(tab === undefined ? {} : { origin: tab }) };
+      // Most moves: one statement checks the session and does the move; the rest run the transaction.
+      const moved = session && (await moveItemInOneCall(app.db, { ...move, session }));
+      if (moved) return ok(moved);
+      await app.sessions.check(request, reply as FastifyReply);
+      const { teamId } = await requireActiveTeam(app, request);
+      return ok(await app.db.transaction((tx) => moveItem(tx, { ...move, teamId })));
     },
   );
 }
