@@ -22,7 +22,7 @@ import {
   SortKeyResponse,
 } from '../../../shared/contract/items';
 import { Id } from '../../../shared/contract/common';
-import { answers, ok, sendItems } from '../responses';
+import { answers, ok, sendBoardPage, sendItems } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
 import { chooseActiveProject, createProject, getProject, updateProjectSettings } from '../../services/projects';
 import { deleteProject } from '../../services/projectDeletion';
@@ -145,8 +145,10 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = { teamId, projectId: request.params.projectId, query: request.body };
-      const { items, ...page } = await queryProjectItems(app.db, input);
-      return sendItems(reply as FastifyReply, items, page);
+      const answer = await queryProjectItems(app.db, input);
+      return 'columns' in answer
+        ? sendBoardPage(reply as FastifyReply, answer)
+        : sendItems(reply as FastifyReply, answer.items);
     },
   );
 
