@@ -307,7 +307,7 @@ async function main() {
   const previousHeader = /^# Benchmarks[\s\S]*?(?=\n## Bundle)/.exec(previous)?.[0];
   const header = `# Benchmarks
 
-Written by \`npm run bench\` (\`__tests__/bench/run.ts\`)${quick ? ' in --quick mode (fewer items, loads and seconds)' : ''}, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC. Targets are issue 3's; the comparison against a baseline is issue 14's.${baseline ? ' This run measured only the comparison against a baseline; the other sections keep their last figures.' : ''}
+Written by \`npm run bench\` (\`__tests__/bench/run.ts\`)${quick ? ' in --quick mode (fewer items, loads and seconds)' : ''}, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC. Targets are issue 3's; the comparison against a baseline is issue 14's and issue 28's.${baseline ? ' This run measured only the comparison against a baseline; the other sections keep their last figures.' : ''}
 
 ## Machine
 
