@@ -21,6 +21,8 @@ export interface BoardResult {
    * client's part from the answer's last byte to board-ready. */
   queryTtfbMs: number;
   queryBytes: number;
+  /** The same answers decoded (what the browser parses). */
+  queryDecodedBytes: number;
   clientAfterAnswerMs: number;
   domNodes: number;
   /** Cards in the DOM, to show the columns stay virtualised. */
@@ -177,9 +179,10 @@ function queryTiming(page: Page) {
       .sort((a, b) => a.responseEnd - b.responseEnd);
     const entry = entries[0];
     const bytes = entries.reduce((sum, e) => sum + e.encodedBodySize, 0);
+    const decoded = entries.reduce((sum, e) => sum + e.decodedBodySize, 0);
     return entry
-      ? { ttfb: entry.responseStart - entry.requestStart, bytes, end: entry.responseEnd }
-      : { ttfb: Number.NaN, bytes: 0, end: Number.NaN };
+      ? { ttfb: entry.responseStart - entry.requestStart, bytes, decoded, end: entry.responseEnd }
+      : { ttfb: Number.NaN, bytes: 0, decoded: 0, end: Number.NaN };
   });
 }
 
@@ -269,6 +272,7 @@ export async function measureBoard(
   const ttfbs: number[] = [];
   const clientParts: number[] = [];
   let queryBytes = 0;
+  let queryDecodedBytes = 0;
   for (let load = 0; load < loads; load++) {
     await page.reload();
     const ready = await boardReadyMs(page);
@@ -278,6 +282,7 @@ export async function measureBoard(
     ttfbs.push(query.ttfb);
     clientParts.push(ready - query.end);
     queryBytes = query.bytes;
+    queryDecodedBytes = query.decoded;
   }
   await page.waitForTimeout(300);
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
@@ -313,6 +318,7 @@ export async function measureBoard(
     completeMedianMs: median(completeMs),
     queryTtfbMs: median(ttfbs),
     queryBytes,
+    queryDecodedBytes,
     clientAfterAnswerMs: median(clientParts),
     domNodes,
     cards,

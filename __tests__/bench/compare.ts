@@ -14,9 +14,14 @@ import { ApiClient, median, percentile, startBaton, type DbKind, type RunningSer
 import { seedBoard } from './seed';
 import { measureMoveTransaction, type MoveTransactionResult } from './moveTransaction';
 
+/** What a comparison may measure (`--only=api` or `--only=board`; both by default). */
+export const comparedParts = ['api', 'board'] as const;
+export type ComparedPart = (typeof comparedParts)[number];
+
 export interface CompareOptions {
   commit: string;
   kinds: DbKind[];
+  parts: readonly ComparedPart[];
   quick: boolean;
   memoryMinutes: number;
   keepBaseline: boolean;
@@ -248,6 +253,7 @@ function boardRows(kind: DbKind, board: Record<Build, BoardShapes>, sizes: { sma
   const handler = (build: Build, size: 'small' | 'large') =>
     median(all(board[build][size], (x) => [...x.dropParts.handlerMs, ...x.shortcutParts.handlerMs]));
   const bytes = (build: Build) => median(board[build].large.map((x) => x.queryBytes));
+  const decoded = (build: Build) => median(board[build].large.map((x) => x.queryDecodedBytes));
   const visit = (build: Build) => median(board[build].firstVisit.map((x) => x.readyMs));
   const dom = (build: Build, size: 'small' | 'large') => median(board[build][size].map((x) => x.domNodes));
   const n = (value: number) => value.toLocaleString('en');
@@ -257,16 +263,16 @@ function boardRows(kind: DbKind, board: Record<Build, BoardShapes>, sizes: { sma
       ms(readyLarge('baseline')),
       ms(readyLarge('current')),
       readyLarge('current') / readyLarge('baseline'),
-      '≤ 0.6×',
-      0.6,
+      '≤ 1× (issue 28: no worse)',
+      1,
     ],
     [
       `Board complete at ${n(sizes.large)} items (median of loads; a build reading the board whole: its ready)`,
       ms(completeLarge('baseline')),
       ms(completeLarge('current')),
       completeLarge('current') / completeLarge('baseline'),
-      '— (every item in the store)',
-      Number.POSITIVE_INFINITY,
+      '≤ 1× (issue 28: no worse)',
+      1,
     ],
     [
       `Drop → paint p95 at ${n(sizes.large)} items (dnd-kit)`,
@@ -289,8 +295,16 @@ function boardRows(kind: DbKind, board: Record<Build, BoardShapes>, sizes: { sma
       `${(bytes('baseline') / 1e6).toFixed(2)} MB`,
       `${(bytes('current') / 1e6).toFixed(3)} MB`,
       bytes('current') / bytes('baseline'),
-      '≤ 0.1×',
-      0.1,
+      '≤ 0.8× (issue 28)',
+      0.8,
+    ],
+    [
+      `Board answer decoded at ${n(sizes.large)} items`,
+      `${(decoded('baseline') / 1e6).toFixed(2)} MB`,
+      `${(decoded('current') / 1e6).toFixed(2)} MB`,
+      decoded('current') / decoded('baseline'),
+      '≤ 0.7× (issue 28)',
+      0.7,
     ],
     [
       `First visit, board of ${n(sizes.large)} ready at 10 Mbit/s, 40 ms RTT`,
@@ -339,12 +353,12 @@ function apiRows(kind: DbKind, api: Record<Build, ApiShapes>) {
     const ratio = mean(now) / mean(was);
     const p99 = worstP99(now);
     const errors = [...was, ...now].reduce((sum, load) => sum + load.errors, 0);
-    const ok = ratio >= 2 && p99 < 50;
+    const ok = ratio >= 1.4 && p99 <= worstP99(was);
     return `| ${kind} | ${what} | ${mean(was).toFixed(0)} req/s, p99 ${worstP99(was)} ms | ${mean(now).toFixed(0)} req/s, p99 ${p99} ms | ${r(ratio)} | ${target ?? '—'} | ${target ? verdict(ok) : ''}${errors ? ` (${errors} errors)` : ''} |`;
   };
   return [
-    row('Move API, 10 projects (one user each), 10 connections', 'spread', '≥ 2×, p99 < 50 ms'),
-    row('Move API, one project, 10 connections', 'oneProject', '≥ 2×, p99 < 50 ms'),
+    row('Move API, 10 projects (one user each), 10 connections', 'spread', '≥ 1.4×, p99 no worse (issue 28)'),
+    row('Move API, one project, 10 connections', 'oneProject', '≥ 1.4×, p99 no worse (issue 28)'),
     row('Authenticated read (GET …/project-context), 10 connections', 'read'),
   ];
 }
@@ -353,7 +367,7 @@ function transactionRows(kind: DbKind, result: MoveTransactionResult | null) {
   if (!result) return [];
   const { statementsPerMove: n, medianMs: t } = result;
   return [
-    `| ${kind} | Move transaction alone, in process, one connection (median per move; statements incl. BEGIN and COMMIT) | ${n.baseline} statements, ${ms(t.baseline)} | ${n.current} statements, ${ms(t.current)} | ${r(t.current / t.baseline)} (time) | ≤ 3 round trips incl. the answer | ${verdict(n.current <= 3)} |`,
+    `| ${kind} | Move's database work alone, in process, one connection (median per move; statements incl. the session's, BEGIN and COMMIT) | ${n.baseline} statements, ${ms(t.baseline)} | ${n.current} statements, ${ms(t.current)} | ${r(t.current / t.baseline)} (time) | ≤ 3 round trips incl. the answer | ${verdict(n.current <= 3)} |`,
   ];
 }
 
@@ -399,16 +413,24 @@ export async function compareWithBaseline(options: CompareOptions): Promise<stri
       };
       const browser = await launchChromium();
       try {
-        const api = await compareApi(servers, rounds, quick ? 3 : 8);
-        const board = await compareBoard(servers, browser, sizes, rounds, quick ? 2 : 3, quick ? 5 : 10);
+        const api = options.parts.includes('api') ? await compareApi(servers, rounds, quick ? 3 : 8) : null;
+        const board = options.parts.includes('board')
+          ? await compareBoard(servers, browser, sizes, rounds, quick ? 2 : 3, quick ? 5 : 10)
+          : null;
         writeFileSync(
           path.join(os.tmpdir(), `baton-bench-compare-${kind}.json`),
           JSON.stringify({ api, board }, null, 1),
         );
         const transaction =
-          kind === 'postgres' ? await measureMoveTransaction(servers.current, baseline.dir, quick ? 100 : 200) : null;
-        lines.push(...boardRows(kind, board, sizes), ...apiRows(kind, api), ...transactionRows(kind, transaction));
-        if (peer.length === 0 || kind === 'postgres') peer = peerRows(kind, board, api);
+          api && kind === 'postgres'
+            ? await measureMoveTransaction(servers.current, baseline.dir, quick ? 100 : 200)
+            : null;
+        lines.push(
+          ...(board ? boardRows(kind, board, sizes) : []),
+          ...(api ? apiRows(kind, api) : []),
+          ...transactionRows(kind, transaction),
+        );
+        if (board && api && (peer.length === 0 || kind === 'postgres')) peer = peerRows(kind, board, api);
       } finally {
         await browser.close();
         await servers.baseline.stop();

@@ -1,10 +1,13 @@
 /**
- * The move transaction alone, in this process, on PostgreSQL: each build's own `moveItem` (its
- * services/plan.ts, with its own drizzle-orm) against one database, one connection, one move at a time,
- * alternating builds. Counts the statements each move sends (BEGIN and COMMIT included) and times it,
- * so the route's other work (session, rate limit, compression) is left out. This build's move stores
- * its live-board event in the transaction, so it gets one (the baseline had no live board).
+ * The move's database work alone, in this process, on PostgreSQL: each build's own code (with its own
+ * drizzle-orm) against one database, one connection, one move at a time, alternating builds. A build
+ * with services/moveInOneCall.ts moves in its one call, which checks the session too; an older one
+ * reads the session (repositories/sessions.ts) and runs `moveItem` (services/plan.ts) in its
+ * transaction, as its route did. Counts the statements each move sends (BEGIN and COMMIT included)
+ * and times it, so the route's other work (rate limit, compression, HTTP) is left out.
  */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { ApiClient, median, root, type RunningServer } from './harness';
@@ -18,6 +21,10 @@ interface MoveInput {
   events: { teamId: string; changes: { kind: 'items'; projectId: string; itemIds: string[] }[] };
 }
 type Transaction = (run: (tx: unknown) => Promise<unknown>) => Promise<unknown>;
+type OneCall = (
+  db: unknown,
+  input: Omit<MoveInput, 'teamId' | 'events'> & { session: { id: string; freshSince: Date; bornAfter: Date } },
+) => Promise<unknown>;
 
 async function loadBuild(dir: string, pool: Pool, count: () => void) {
   const { drizzle } = (await import(path.join(dir, 'node_modules/drizzle-orm/node-postgres/index.js'))) as {
@@ -27,11 +34,28 @@ async function loadBuild(dir: string, pool: Pool, count: () => void) {
     ) => { transaction: Transaction };
   };
   const schema = (await import(path.join(dir, 'src/server/db/schema/index.ts'))) as unknown;
+  const db = drizzle(pool, { schema, logger: { logQuery: count } });
   const { moveItem } = (await import(path.join(dir, 'src/server/services/plan.ts'))) as {
     moveItem: (tx: unknown, input: MoveInput) => Promise<unknown>;
   };
-  const db = drizzle(pool, { schema, logger: { logQuery: count } });
-  return (input: MoveInput) => db.transaction((tx) => moveItem(tx, input));
+  const inTransaction = (input: MoveInput) => db.transaction((tx) => moveItem(tx, input));
+  const oneCallModule = path.join(dir, 'src/server/services/moveInOneCall.ts');
+  if (existsSync(oneCallModule)) {
+    const { moveItemInOneCall } = (await import(oneCallModule)) as { moveItemInOneCall: OneCall };
+    // As its route: the one call, or (a full bucket to reassign) the transaction.
+    return async (input: MoveInput, sessionId: string) => {
+      const now = input.now.getTime();
+      const session = { id: sessionId, freshSince: new Date(now - 60_000), bornAfter: new Date(now - 86_400_000) };
+      if (!(await moveItemInOneCall(db, { ...input, session }))) await inTransaction(input);
+    };
+  }
+  const { findSession } = (await import(path.join(dir, 'src/server/repositories/sessions.ts'))) as {
+    findSession: (db: unknown, id: string) => Promise<unknown>;
+  };
+  return async (input: MoveInput, sessionId: string) => {
+    await findSession(db, sessionId);
+    await inTransaction(input);
+  };
 }
 
 export interface MoveTransactionResult {
@@ -66,6 +90,9 @@ export async function measureMoveTransaction(
     .find((entry) => entry.startsWith('DATABASE_URL='))!
     .slice('DATABASE_URL='.length);
   const pool = new Pool({ connectionString: url, max: 1 });
+  const sessionId = createHash('sha256')
+    .update(client.cookie.slice(client.cookie.indexOf('=') + 1))
+    .digest('hex');
   let statements = 0;
   const count = () => void statements++;
   try {
@@ -89,7 +116,8 @@ export async function measureMoveTransaction(
           statements = 0;
           const started = performance.now();
           const events = { teamId, changes: [{ kind: 'items' as const, projectId, itemIds: [itemId] }] };
-          await builds[build]({ teamId, projectId, itemId, request: { orderUpdate: {} }, now: new Date(), events });
+          const input = { teamId, projectId, itemId, request: { orderUpdate: {} } as const, now: new Date(), events };
+          await builds[build](input, sessionId);
           times[build].push(performance.now() - started);
           counted[build].push(statements);
         }

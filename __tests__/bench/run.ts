@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --only=bundle,board,live,api,sortkeys] [--quick] [--live-baseline=<commit>]
- * npm run bench -- --baseline=<commit> [--quick] [--memory-minutes=10] [--keep-baseline] [--only=pglite|postgres]
+ * npm run bench -- --baseline=<commit> [--quick] [--memory-minutes=10] [--keep-baseline] [--only=pglite|postgres,api|board]
  * Runs the benchmarks of issue 3 and writes docs/benchmarks.md (with the machine they ran on). With
  * --baseline, runs issue 14's comparison instead (compare.ts): this tree against that commit, side by
  * side, each target a ratio; the other sections keep their last figures.
@@ -20,7 +20,7 @@ import { percentile, POSTGRES_URL, postgresAvailable, root, type DbKind } from '
 import { benchSortKeys, type SortKeyResult } from './sortKeys';
 import { benchLive, type LiveResult } from './live';
 import { prepareBaseline } from './baseline';
-import { compareWithBaseline } from './compare';
+import { comparedParts, compareWithBaseline, type ComparedPart } from './compare';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -290,7 +290,10 @@ async function main() {
   if (baseline) {
     const section = await compareWithBaseline({
       commit: baseline,
-      kinds: kinds.filter((kind) => !only || only.includes(kind)),
+      kinds: kinds.filter((kind) => !only?.some((part) => kinds.includes(part as DbKind)) || only.includes(kind)),
+      parts: comparedParts.filter(
+        (part) => !only?.some((name) => comparedParts.includes(name as ComparedPart)) || only.includes(part),
+      ),
       quick,
       memoryMinutes: Number(option('memory-minutes') ?? (quick ? 1 : 10)),
       keepBaseline: args.includes('--keep-baseline'),
@@ -304,7 +307,7 @@ async function main() {
   const previousHeader = /^# Benchmarks[\s\S]*?(?=\n## Bundle)/.exec(previous)?.[0];
   const header = `# Benchmarks
 
-Written by \`npm run bench\` (\`__tests__/bench/run.ts\`)${quick ? ' in --quick mode (fewer items, loads and seconds)' : ''}, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC. Targets are issue 3's; the comparison against a baseline is issue 14's.${baseline ? ' This run measured only the comparison against a baseline; the other sections keep their last figures.' : ''}
+Written by \`npm run bench\` (\`__tests__/bench/run.ts\`)${quick ? ' in --quick mode (fewer items, loads and seconds)' : ''}, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC. Targets are issue 3's; the comparison against a baseline is issue 14's and issue 28's.${baseline ? ' This run measured only the comparison against a baseline; the other sections keep their last figures.' : ''}
 
 ## Machine
 

@@ -140,45 +140,67 @@ export type DeleteProjectApiArg = {
     transferItemsToProjectId?: string | null;
   };
 };
-export type QueryProjectItemsApiResponse = /** status 200 Default Response */ {
-  items: {
-    id: string;
-    linkId: string;
-    teamId: string;
-    dateCreated: string;
-    itemType: number;
-    /** The description's first line, at most 4352 characters: what the card's title is made from. */
-    description: string;
-    externalId: string;
-    workflowStatus: number;
-    parentContextItemId: string | null;
-    startDate: string | null;
-    completionDate: string | null;
-    projectContexts: {
-      projectId: string;
-      sortKey: number;
-      /** in-scope 0, out-of-scope 1 */
-      scope: 0 | 1;
-      assignedToUserId: string | null;
-      assignedTimeframe: {
-        /** day 0, week 1, milestone 4 */
-        span: 0 | 1 | 4;
-        index: number;
-      } | null;
-    }[];
-  }[];
-  bucketTotals?: {
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    count: number;
-  }[];
-  latestEventId?: number;
-};
+export type QueryProjectItemsApiResponse =
+  | /** status 200 Default Response */ {
+      items: {
+        id: string;
+        linkId: string;
+        teamId: string;
+        dateCreated: string;
+        itemType: number;
+        /** The description's first line, at most 4352 characters: what the card's title is made from. */
+        description: string;
+        externalId: string;
+        workflowStatus: number;
+        parentContextItemId: string | null;
+        startDate: string | null;
+        completionDate: string | null;
+        projectContexts: {
+          projectId: string;
+          sortKey: number;
+          /** in-scope 0, out-of-scope 1 */
+          scope: 0 | 1;
+          assignedToUserId: string | null;
+          assignedTimeframe: {
+            /** day 0, week 1, milestone 4 */
+            span: 0 | 1 | 4;
+            index: number;
+          } | null;
+        }[];
+      }[];
+    }
+  | {
+      columns: {
+        teamId: string;
+        projectId: string;
+        id: string[];
+        linkId: string[];
+        dateCreated: string[];
+        itemType: number[];
+        description: string[];
+        externalId: string[];
+        workflowStatus: number[];
+        parentContextItemId: (string | null)[];
+        startDate: (string | null)[];
+        completionDate: (string | null)[];
+        sortKey: number[];
+        scope: (0 | 1)[];
+        assignedToUserId: (string | null)[];
+        span: (number | null)[];
+        index: (number | null)[];
+      };
+      bucketTotals?: {
+        /** in-scope 0, out-of-scope 1 */
+        scope: 0 | 1;
+        assignedTimeframe: {
+          /** day 0, week 1, milestone 4 */
+          span: 0 | 1 | 4;
+          index: number;
+        } | null;
+        count: number;
+      }[];
+      latestEventId: number;
+    };
 export type QueryProjectItemsApiArg = {
   projectId: string;
   body: {

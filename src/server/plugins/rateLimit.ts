@@ -53,7 +53,7 @@ async function rateLimits(app: FastifyInstance, options: { settings: RateLimitSe
       hook: perIp ? 'onRequest' : 'preHandler',
       keyGenerator: perIp
         ? (request) => `${name}:${normalizeIP(request.ip)}`
-        : (request) => `${name}:${request.auth?.userId ?? 'anonymous'}`,
+        : (request) => `${name}:${request.auth?.userId ?? request.pendingSession?.userId ?? 'anonymous'}`,
       onExceeded: (request, key) => refusals.refused(request, key, name),
     };
   };

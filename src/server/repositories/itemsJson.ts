@@ -90,7 +90,8 @@ export async function projectItemsJson(
 
 /** One part of the board (contract BucketPage) as JSON texts, with the newest team event id read with it. */
 export interface BoardPageJson {
-  items: string;
+  /** Contract BoardColumns. */
+  columns: string;
   /** The head's count of every bucket (contract BucketTotal[]); absent for the rest. */
   bucketTotals?: string;
   latestEventId: number;
@@ -133,10 +134,32 @@ function restIds(projectId: string, where: SQL | undefined, perBucket: SQL): SQL
     ) as ranked where ranked.rank > ${perBucket}`;
 }
 
+/** Contract BoardColumns' arrays, each aggregated from `page`, whose rows come in board order. */
+const columnsJson = sql.join(
+  [
+    sql`'id', coalesce(json_agg(page.id), '[]')`,
+    sql`'linkId', coalesce(json_agg(page.link_id), '[]')`,
+    sql`'dateCreated', coalesce(json_agg(page.date_created), '[]')`,
+    sql`'itemType', coalesce(json_agg(page.item_type), '[]')`,
+    sql`'description', coalesce(json_agg(page.description), '[]')`,
+    sql`'externalId', coalesce(json_agg(page.external_id), '[]')`,
+    sql`'workflowStatus', coalesce(json_agg(page.workflow_status), '[]')`,
+    sql`'parentContextItemId', coalesce(json_agg(page.parent_context_item_id), '[]')`,
+    sql`'startDate', coalesce(json_agg(page.start_date), '[]')`,
+    sql`'completionDate', coalesce(json_agg(page.completion_date), '[]')`,
+    sql`'sortKey', coalesce(json_agg(page.sort_key), '[]')`,
+    sql`'scope', coalesce(json_agg(page.scope), '[]')`,
+    sql`'assignedToUserId', coalesce(json_agg(page.assigned_to_user_id), '[]')`,
+    sql`'span', coalesce(json_agg(page.span), '[]')`,
+    sql`'index', coalesce(json_agg(page.index), '[]')`,
+  ],
+  sql`, `,
+);
+
 /**
  * The head (each bucket's first `perBucket` items, and every bucket's count) or the rest (the others)
- * of the board, in board order, in one statement that dates it with the newest event id: head and rest
- * of the same instant add up to the unpaged answer. Only the page's items are built as JSON.
+ * of the board, in board order, field by field (contract BoardColumns), in one statement that dates it
+ * with the newest event id: head and rest of the same instant add up to the unpaged answer.
  */
 export async function projectItemsPageJson(
   db: Db,
@@ -159,16 +182,27 @@ export async function projectItemsPageJson(
     with ${head ? sql`${buckets},` : sql``}
     page_ids as (${head ? headIds(projectId, where, perBucket) : restIds(projectId, where, perBucket)})
     select
-      (select ${boardItemsArray(boardOrder)}
-        from page_ids
-          join ${projectContexts} on ${projectContexts.projectId} = ${projectId}
-            and ${projectContexts.itemId} = page_ids.item_id
-          join ${items} on ${items.id} = page_ids.item_id) as items,
+      -- Aggregated in the order the subquery's rows come in, so one sort serves every column.
+      (select json_build_object('teamId', ${teamId}::text, 'projectId', ${projectId}::text, ${columnsJson})::text
+        from (
+          select ${items.id} as id, ${items.linkId} as link_id, ${isoTime(items.dateCreated)} as date_created,
+            ${items.itemType} as item_type, ${boardDescription} as description, ${items.externalId} as external_id,
+            ${items.workflowStatus} as workflow_status, ${items.parentContextItemId} as parent_context_item_id,
+            ${items.startDate} as start_date, ${isoTime(items.completionDate)} as completion_date,
+            ${projectContexts.sortKey} as sort_key, ${projectContexts.scope} as scope,
+            ${projectContexts.assignedToUserId} as assigned_to_user_id, ${projectContexts.timeframeSpan} as span,
+            ${projectContexts.timeframeIndex} as index
+          from page_ids
+            join ${projectContexts} on ${projectContexts.projectId} = ${projectId}
+              and ${projectContexts.itemId} = page_ids.item_id
+            join ${items} on ${items.id} = page_ids.item_id
+          order by ${boardOrder}
+        ) as page) as columns,
       ${head ? totals : sql`null`} as bucket_totals,
       ${latestTeamEventIdSql(teamId)} as latest_event_id`);
-  const row = rowsOf<{ items: string; bucket_totals: string | null; latest_event_id: string | number }>(result)[0]!;
+  const row = rowsOf<{ columns: string; bucket_totals: string | null; latest_event_id: string | number }>(result)[0]!;
   return {
-    items: row.items,
+    columns: row.columns,
     ...(row.bucket_totals === null ? {} : { bucketTotals: row.bucket_totals }),
     latestEventId: Number(row.latest_event_id),
   };

@@ -320,12 +320,45 @@ export const BucketTotal = Type.Object({
 export type BucketTotal = Static<typeof BucketTotal>;
 
 /**
- * The board query's answer. A page (query bucketPage) adds the newest team event id read with it, so the
- * two parts can tell whether anything changed between them; the head also counts every bucket.
+ * A board page's items field by field (shared/boardColumns.ts reads them back as BoardItem): entry i of
+ * every array belongs to the page's i-th item, in board order; the team and the project, the same for
+ * every item, come once. The same items as objects compress about a third worse (every key on every
+ * item) and decode to three times the text (docs/benchmarks.md, issue 28).
  */
-export const BoardItemPage = Type.Object({
-  items: Type.Array(BoardItem),
-  bucketTotals: Type.Optional(Type.Array(BucketTotal)),
-  latestEventId: Type.Optional(Type.Integer({ minimum: 0 })),
+export const BoardColumns = Type.Object({
+  teamId: Id,
+  /** The queried project: every item's context is in it. */
+  projectId: Id,
+  id: Type.Array(Id),
+  linkId: Type.Array(Type.String()),
+  dateCreated: Type.Array(Type.String({ format: 'date-time' })),
+  itemType: Type.Array(Type.Integer()),
+  description: Type.Array(Type.String({ maxLength: BOARD_DESCRIPTION_LENGTH })),
+  externalId: Type.Array(Type.String()),
+  workflowStatus: Type.Array(Type.Integer()),
+  parentContextItemId: Type.Array(Nullable(Type.String())),
+  startDate: Type.Array(Nullable(Type.String({ format: 'date' }))),
+  completionDate: Type.Array(Nullable(Type.String({ format: 'date-time' }))),
+  sortKey: Type.Array(Type.Number()),
+  scope: Type.Array(ScopeCode),
+  assignedToUserId: Type.Array(Nullable(Id)),
+  /** The assigned timeframe's span and index; both null when unscheduled. */
+  span: Type.Array(Nullable(Type.Integer({ description: 'day 0, week 1, milestone 4' }))),
+  index: Type.Array(Nullable(Type.Integer())),
 });
+export type BoardColumns = Static<typeof BoardColumns>;
+
+/**
+ * The board query's answer: the whole board as items, or one part of it (query bucketPage) field by
+ * field, with the newest team event id read with it, so the two parts can tell whether anything changed
+ * between them; the head also counts every bucket.
+ */
+export const BoardItemPage = Type.Union([
+  Type.Object({ items: Type.Array(BoardItem) }),
+  Type.Object({
+    columns: BoardColumns,
+    bucketTotals: Type.Optional(Type.Array(BucketTotal)),
+    latestEventId: Type.Integer({ minimum: 0 }),
+  }),
+]);
 export type BoardItemPage = Static<typeof BoardItemPage>;

@@ -5,6 +5,7 @@ import type { ProjectItemsQuery } from '../../../../src/shared/contract/projects
 import { placementForMove, sameBucket, type PlanBucket } from '../../../../src/shared/timeframes';
 import { mockBackend, ok } from './mockBackend';
 import { onTheBoard, planBackend } from './planBackend';
+import { boardColumnsOf } from '../../../../src/shared/boardColumns';
 
 const url = (path: string) => `${location.origin}/v1/teams/active/projects${path}`;
 const invalid = (message: string) => HttpResponse.json({ result: 'InvalidRequest', message }, { status: 400 });
@@ -90,7 +91,10 @@ export const projectsHandlers = [
       return HttpResponse.json(ok({ items: planBackend.board(projectId).map((item) => onTheBoard(item, projectId)) }));
     }
     const { items, ...page } = planBackend.boardPage(projectId, bucketPage);
-    return HttpResponse.json(ok({ items: items.map((item) => onTheBoard(item, projectId)), ...page }));
+    const onBoard = items.map((item) => onTheBoard(item, projectId));
+    return HttpResponse.json(
+      ok({ columns: boardColumnsOf(onBoard, onBoard[0]?.teamId ?? 'team-1', projectId), ...page }),
+    );
   }),
   http.get(url('/:projectId/search'), ({ request, params }) => {
     const text = (new URL(request.url).searchParams.get('query') ?? '').toLowerCase();

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/envelopeBaseQuery';
 import { quotaErrorRaised } from '../quota/quotaErrorSlice';
 import { noticeShown } from '../board/boardSlice';
 import { bucketKey, placementForMove, sameBucket, type PlanBucket } from '../../../shared/timeframes';
+import { boardItemsOfColumns } from '../../../shared/boardColumns';
 import { bucketOf, newTempId, type ItemFields } from './itemModel';
 import {
   boardChangeMissed,
@@ -45,6 +46,14 @@ const readPart = (dispatch: AppDispatch, projectId: string, part: 'head' | 'rest
 
 type PartRequest = ReturnType<typeof readPart>;
 
+/** A part's items, read back from its columns once, with what it says of the board. */
+async function partOf(request: PartRequest) {
+  const answer = await request.unwrap();
+  if (!('columns' in answer)) throw new Error('The board answered a part without its columns.');
+  const { columns, bucketTotals, latestEventId } = answer;
+  return { items: boardItemsOfColumns(columns), bucketTotals: bucketTotals ?? [], latestEventId };
+}
+
 /**
  * Reads the project's whole board (spec §7 query, no filters: the board filters in place) in two
  * parts: the head (each bucket's first items) shows the board, the rest completes it. The rest is asked
@@ -57,8 +66,8 @@ export function loadBoard(projectId: string): Thunk<Promise<void>> {
     dispatch(boardLoading({ projectId }));
     const head = readPart(dispatch, projectId, 'head');
     try {
-      const { items, bucketTotals, latestEventId } = await head.unwrap();
-      dispatch(boardLoaded({ projectId, items, bucketTotals: bucketTotals ?? [], latestEventId }));
+      const { items, bucketTotals, latestEventId } = await partOf(head);
+      dispatch(boardLoaded({ projectId, items, bucketTotals, latestEventId }));
     } catch (error) {
       dispatch(boardLoadFailed({ projectId, error: errorMessage(error) }));
       return;
@@ -93,7 +102,7 @@ export function retryBoardRest(): Thunk<Promise<void>> {
 function completeBoard(projectId: string, request: PartRequest): Thunk<Promise<void>> {
   return async (dispatch, getState) => {
     try {
-      const { items, latestEventId } = await request.unwrap();
+      const { items, latestEventId } = await partOf(request);
       const { headEventId, changeMissed } = getState().items;
       dispatch(boardCompleted({ projectId, items }));
       const after = getState().items;
@@ -129,7 +138,8 @@ export function refreshBoard(): Thunk<Promise<void>> {
       if (!projectId || status !== 'ready') return;
       const request = dispatch(projectsApi.endpoints.queryProjectItems.initiate({ projectId, body: {} }));
       try {
-        const { items } = await request.unwrap();
+        const answer = await request.unwrap();
+        const items = 'items' in answer ? answer.items : boardItemsOfColumns(answer.columns);
         dispatch(boardRefreshed({ projectId, revision, items }));
         if (getState().items.revision === revision) return;
       } catch {

@@ -22,13 +22,14 @@ import {
   SortKeyResponse,
 } from '../../../shared/contract/items';
 import { Id } from '../../../shared/contract/common';
-import { answers, ok, sendItems } from '../responses';
+import { answers, ok, sendBoardPage, sendItems } from '../responses';
 import { requireActiveTeam } from '../activeTeam';
 import { chooseActiveProject, createProject, getProject, updateProjectSettings } from '../../services/projects';
 import { deleteProject } from '../../services/projectDeletion';
 import { moveItem, readProjectContext } from '../../services/plan';
 import { queryProjectItems, searchProjectItems } from '../../services/board';
-import { writerOf } from '../writer';
+import { tabOf, writerOf } from '../writer';
+import { moveItemInOneCall } from '../../services/moveInOneCall';
 
 const tags = ['projects'];
 const IdParams = Type.Object({ id: Id });
@@ -144,8 +145,10 @@ export default async function projectRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { teamId } = await requireActiveTeam(app, request);
       const input = { teamId, projectId: request.params.projectId, query: request.body };
-      const { items, ...page } = await queryProjectItems(app.db, input);
-      return sendItems(reply as FastifyReply, items, page);
+      const answer = await queryProjectItems(app.db, input);
+      return 'columns' in answer
+        ? sendBoardPage(reply as FastifyReply, answer)
+        : sendItems(reply as FastifyReply, answer.items);
     },
   );
 
@@ -187,6 +190,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
   app.put(
     '/projects/:projectId/all/:itemId/project-context',
     {
+      config: { sessionInHandler: true },
       schema: {
         tags,
         operationId: 'moveProjectItem',
@@ -195,11 +199,18 @@ export default async function projectRoutes(fastify: FastifyInstance) {
         response: answers(SortKeyResponse),
       },
     },
-    async (request) => {
-      const { teamId } = await requireActiveTeam(app, request);
+    async (request, reply) => {
       const { projectId, itemId } = request.params;
-      const input = { ...writerOf(request, teamId), projectId, itemId, request: request.body, now: app.clock.now() };
-      return ok(await app.db.transaction((tx) => moveItem(tx, input)));
+      const now = app.clock.now();
+      const session = app.sessions.toCheck(request);
+      const tab = tabOf(request);
+      const move = { projectId, itemId, request: request.body, now, ...(tab === undefined ? {} : { origin: tab }) };
+      // Most moves: one statement checks the session and does the move; the rest run the transaction.
+      const moved = session && (await moveItemInOneCall(app.db, { ...move, session }));
+      if (moved) return ok(moved);
+      await app.sessions.check(request, reply as FastifyReply);
+      const { teamId } = await requireActiveTeam(app, request);
+      return ok(await app.db.transaction((tx) => moveItem(tx, { ...move, teamId })));
     },
   );
 }

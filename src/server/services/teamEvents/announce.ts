@@ -11,7 +11,8 @@ export interface Writer {
   origin?: string | undefined;
 }
 
-const tagged = (writer: Writer, changes: readonly TeamChange[]): TeamEvent[] =>
+/** The changes as stored: each carries the writer's tab, if any. */
+export const tagged = (writer: Pick<Writer, 'origin'>, changes: readonly TeamChange[]): TeamEvent[] =>
   writer.origin ? changes.map((change) => ({ ...change, origin: writer.origin })) : [...changes];
 
 /**

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { buildTestApp, call, type TestApp } from './helpers/testApp';
+import {
+  createItem,
+  historyOf,
+  move,
+  onDay,
+  planningState,
+  queryBoard,
+  teamUser,
+  unscheduled,
+} from './helpers/planning';
+
+jest.setTimeout(30_000);
+
+const PROJECTS = '/v1/teams/active/projects';
+
+/** A move in order is one database call (services/moveInOneCall.ts); anything else runs the move's transaction. */
+describe('a move in one call', () => {
+  let t: TestApp;
+  let u: Awaited<ReturnType<typeof teamUser>>;
+  beforeEach(async () => {
+    t = await buildTestApp();
+    u = await teamUser(t.app, 'ada@example.com');
+  });
+  afterEach(() => t.close());
+
+  const transactions = () => jest.spyOn(t.app.db, 'transaction');
+
+  it('reorders, moves to another bucket and changes the assignee without a transaction, as the spec says', async () => {
+    const { projectId } = u;
+    const [a, b, c] = [
+      await createItem(t.app, u.cookie, projectId, { project: onDay(20_416) }),
+      await createItem(t.app, u.cookie, projectId, { project: onDay(20_416) }),
+      await createItem(t.app, u.cookie, projectId, { project: onDay(20_416) }),
+    ];
+    const spy = transactions();
+
+    const reordered = await move(t.app, u.cookie, projectId, c!.id, { orderUpdate: { leftNeighborId: a!.id } });
+    expect(reordered.statusCode).toBe(200);
+    expect(reordered.json().data).toMatchObject({ id: c!.id, linkId: c!.linkId, externalId: c!.externalId });
+    const board = await queryBoard(t.app, u.cookie, projectId);
+    expect(board.map((item) => item.id)).toEqual([a!.id, c!.id, b!.id]);
+
+    const later = await move(t.app, u.cookie, projectId, a!.id, {
+      newAssignment: { scope: 0, assignedTimeframe: null, assignedToUserId: u.userId },
+    });
+    expect(later.statusCode).toBe(200);
+    const context = later.json().data.projectPlanContext;
+    expect(context).toMatchObject({ scope: 0, assignedTimeframe: null, assignedToUserId: u.userId });
+    expect(context.assignmentHistory.at(-1).assignment).toEqual({
+      scope: 0,
+      assignedTimeframe: null,
+      assignedToUserId: u.userId,
+    });
+    expect(await historyOf(t.app, u.cookie, projectId, a!.id)).toEqual(context.assignmentHistory);
+    expect(spy).not.toHaveBeenCalled();
+
+    // Each move told the live board, once.
+    const events = await t.app.db.execute(sql`select payload from team_events where team_id = ${u.teamId} order by id`);
+    const payloads = (events as unknown as { rows: { payload: { itemIds?: string[] } }[] }).rows.map((r) => r.payload);
+    expect(payloads.slice(-2).map((payload) => payload.itemIds)).toEqual([[c!.id], [a!.id]]);
+  });
+
+  it('leaves errors to the transaction: nothing changes and the spec error is answered', async () => {
+    const { projectId } = u;
+    const item = await createItem(t.app, u.cookie, projectId, { project: unscheduled() });
+    const before = await planningState(t.app);
+    const spy = transactions();
+    const noMilestone = await move(t.app, u.cookie, projectId, item.id, {
+      newAssignment: { scope: 0, assignedTimeframe: { span: 4, index: 7 } },
+    });
+    expect(noMilestone.statusCode).toBe(400);
+    expect(noMilestone.json().message).toBe('newAssignment.assignedTimeframe: this project has no milestone 7');
+    const notMember = await move(t.app, u.cookie, projectId, item.id, {
+      newAssignment: { scope: 0, assignedTimeframe: null, assignedToUserId: 'u_nobody' },
+    });
+    expect(notMember.statusCode).toBe(400);
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect(await planningState(t.app)).toEqual(before);
+  });
+
+  it('answers 401 once the session has ended elsewhere, though this instance has seen it', async () => {
+    const { projectId } = u;
+    const item = await createItem(t.app, u.cookie, projectId, { project: unscheduled() });
+    expect((await move(t.app, u.cookie, projectId, item.id, { orderUpdate: {} })).statusCode).toBe(200);
+    // As another instance's sign-out does.
+    await t.app.db.execute(sql`delete from sessions`);
+    const before = await planningState(t.app);
+    const after = await move(t.app, u.cookie, projectId, item.id, {
+      newAssignment: { scope: 0, assignedTimeframe: null },
+    });
+    expect(after.statusCode).toBe(401);
+    expect(await planningState(t.app)).toEqual(before);
+  });
+
+  it('touches a session due its touch, through the transaction, and then moves in one call again', async () => {
+    const { projectId } = u;
+    const item = await createItem(t.app, u.cookie, projectId, { project: unscheduled() });
+    t.clock.advance(61_000);
+    const spy = transactions();
+    const touched = await move(t.app, u.cookie, projectId, item.id, { orderUpdate: {} });
+    expect(touched.statusCode).toBe(200);
+    expect(touched.headers['set-cookie']).toBeDefined();
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect((await move(t.app, u.cookie, projectId, item.id, { orderUpdate: {} })).statusCode).toBe(200);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('is NotFound for another team’s project, whichever path answers', async () => {
+    const other = await teamUser(t.app, 'grace@example.com');
+    const item = await createItem(t.app, other.cookie, other.projectId, { project: unscheduled() });
+    const response = await call(t.app, 'PUT', `${PROJECTS}/${other.projectId}/all/${item.id}/project-context`, {
+      cookie: u.cookie,
+      body: { orderUpdate: {} },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
