@@ -13,13 +13,13 @@ import { queuesOf } from '../items/itemsListeners';
 import type { AgentKind } from '../../../shared/contract/agent';
 import type { AgentDraft, PutDraftBody } from '../../../shared/contract/agentDrafts';
 
-export interface AgentDraftSave {
+interface AgentDraftSave {
   kind: AgentKind;
   body: PutDraftBody;
   requestId: string;
 }
 
-export const agentDraftSaveRequested = createAction<AgentDraftSave>('agent/draftSaveRequested');
+const agentDraftSaveRequested = createAction<AgentDraftSave>('agent/draftSaveRequested');
 
 // The per-kind endpoints differ only in their draft types, which AgentDraft covers: one loose view serves all seven.
 interface DraftEndpoint {
