@@ -1,7 +1,7 @@
 import { enhancedApi, type GenerateAgentContentApiArg } from './agent.gen';
 import { eventStreamHandler } from './generationStream';
 import { AgentKinds, isPerItemKind, type AgentKind } from '../../shared/contract/agent';
-import { draftOperationSuffix, type AgentDraft, type PutDraftBody } from '../../shared/contract/agentDrafts';
+import { draftOperationSuffix, type AgentDraft } from '../../shared/contract/agentDrafts';
 
 export const getDraftEndpoint = (kind: AgentKind) => `getAgent${draftOperationSuffix(kind)}` as const;
 export const putDraftEndpoint = (kind: AgentKind) => `putAgent${draftOperationSuffix(kind)}` as const;
@@ -14,53 +14,27 @@ export const draftTag = (kind: AgentKind, itemId?: string | null) =>
 export const draftQueryArg = (kind: AgentKind, itemId?: string | null) =>
   isPerItemKind(kind) ? (itemId ?? undefined) : undefined;
 
-// The per-kind endpoints differ only in their types; these loose views let one piece of code serve all
-// seven. Each is the generated endpoint's own shape with the kind's types widened to AgentDraft.
+// The per-kind endpoints differ only in their types; this loose view lets one piece of code serve all
+// seven: the generated endpoint's own shape with the kind's types widened to AgentDraft.
 type DraftRead = {
   providesTags: (result: unknown, error: unknown, arg: string | undefined) => ReturnType<typeof draftTag>[];
 };
-type DraftWrite = {
-  onQueryStarted: (
-    arg: PutDraftBody,
-    api: { dispatch: (action: unknown) => { undo(): void }; queryFulfilled: Promise<{ data: AgentDraft }> },
-  ) => Promise<void>;
-};
-
-const draftEndpoints: Record<string, DraftRead | DraftWrite> = {};
+const draftEndpoints: Record<string, DraftRead> = {};
 for (const kind of AgentKinds) {
   draftEndpoints[getDraftEndpoint(kind)] = {
     providesTags: (_result, _error, itemId) => [draftTag(kind, itemId)],
   };
-  draftEndpoints[putDraftEndpoint(kind)] = {
-    // Optimistic with rollback (spec §4): the cached draft shows the edit at once and goes back if refused.
-    async onQueryStarted(arg, { dispatch, queryFulfilled }) {
-      const cacheArg = draftQueryArg(kind, arg.itemId);
-      const { itemId: _itemId, ...changes } = arg;
-      const patch = dispatch(
-        // Typed loosely on purpose: `kind` picks one of seven endpoints whose types TypeScript cannot join.
-        (enhancedApi.util.updateQueryData as unknown as UpdateDraft)(getDraftEndpoint(kind), cacheArg, (draft) => {
-          Object.assign(draft, changes);
-        }),
-      );
-      try {
-        const { data } = await queryFulfilled;
-        // The server's answer gives new patterns their ids.
-        dispatch((enhancedApi.util.upsertQueryData as unknown as UpsertDraft)(getDraftEndpoint(kind), cacheArg, data));
-      } catch {
-        patch.undo();
-      }
-    },
-  };
 }
+
 /** The generated argument, plus the id progress is reported under (generationStream.ts). */
 export type GenerateArg = GenerateAgentContentApiArg & { streamId?: string };
 
 type UpdateDraft = (endpoint: string, arg: string | undefined, recipe: (draft: AgentDraft) => void) => unknown;
-type UpsertDraft = (endpoint: string, arg: string | undefined, value: AgentDraft) => unknown;
 
 /**
- * The agent group: the stored drafts, cached per kind (and item) and saved optimistically, and the
- * generation, which writes its part into the draft on the server, so the draft is read again after it.
+ * The agent group: the stored drafts, cached per kind (and item) and saved through the one optimistic
+ * path (features/agent/saveAgentDraft.ts), and the generation, which writes its part into the draft on
+ * the server, so the draft is read again after it.
  * A QuotaLimit answer routes to the account settings through quotaErrorEndpoints (its route declares raisesQuotaError).
  */
 export const agentApi = enhancedApi.enhanceEndpoints({

@@ -6,6 +6,7 @@ import { registerItemsListeners } from '../features/items/itemsListeners';
 import { registerProjectsListeners } from '../features/projects/projectsListeners';
 import { registerProjectSettingsListener } from '../features/projects/saveProjectSettings';
 import { registerTeamFieldListener } from '../features/teams/editTeamField';
+import { registerAgentDraftListener } from '../features/agent/saveAgentDraft';
 import { registerLiveListeners } from '../features/live/liveListeners';
 import { registerCallsListeners } from '../features/calls/callsListeners';
 import { registerQuotaListeners } from '../features/quota/quotaListeners';
@@ -61,6 +62,7 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerProjectsListeners(startListening);
   registerProjectSettingsListener(startListening);
   registerTeamFieldListener(startListening);
+  registerAgentDraftListener(startListening);
   registerLiveListeners(startListening);
   registerQaListeners(startListening);
 }

@@ -1,10 +1,12 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useStore } from 'react-redux';
 import type { RootState } from '../../app/store';
-import { agentApi, draftQueryArg, getDraftEndpoint, putDraftEndpoint } from '../../api/agent';
+import { useAppDispatch } from '../../app/hooks';
+import { agentApi, draftQueryArg, getDraftEndpoint } from '../../api/agent';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import type { AgentKind } from '../../../shared/contract/agent';
 import type { AgentDraft, PutDraftBody } from '../../../shared/contract/agentDrafts';
+import { saveAgentDraft } from './saveAgentDraft';
 
 // The generated per-kind hooks, seen through one shape: `kind` picks one of seven endpoints whose
 // draft types differ only in their content, which AgentDraft covers.
@@ -17,10 +19,7 @@ interface DraftQueryHook {
 interface DraftSelect {
   select(arg: string | undefined): (state: RootState) => { data?: AgentDraft };
 }
-interface DraftMutationHook {
-  useMutation(): readonly [(body: PutDraftBody) => { unwrap(): Promise<AgentDraft> }, { isLoading: boolean }];
-}
-const endpoints = agentApi.endpoints as unknown as Record<string, DraftQueryHook & DraftSelect & DraftMutationHook>;
+const endpoints = agentApi.endpoints as unknown as Record<string, DraftQueryHook & DraftSelect>;
 
 export interface DraftChanges {
   step?: string | null;
@@ -30,14 +29,16 @@ export interface DraftChanges {
 
 /**
  * A kind's stored draft (per item for per-item kinds) and a save that replaces it with the changes
- * applied: optimistic, rolled back on failure, and answering the stored draft or throwing its message.
+ * applied, through the one optimistic path (saveAgentDraft.ts): answering the stored draft or throwing
+ * its message.
  */
 export function useAgentDraft(kind: AgentKind, itemId?: string | null, options: { skip?: boolean } = {}) {
   const arg = draftQueryArg(kind, itemId);
   const query = endpoints[getDraftEndpoint(kind)]!.useQuery(arg, { skip: options.skip });
-  const [put, putState] = endpoints[putDraftEndpoint(kind)]!.useMutation();
   const draft = query.data;
   const store = useStore<RootState>();
+  const dispatch = useAppDispatch();
+  const [saving, setSaving] = useState(0);
 
   const save = useCallback(
     async (changes: DraftChanges): Promise<AgentDraft> => {
@@ -49,13 +50,16 @@ export function useAgentDraft(kind: AgentKind, itemId?: string | null, options: 
         inputModel: changes.inputModel ?? draft?.inputModel ?? {},
         content: changes.content ?? draft?.content ?? {},
       };
+      setSaving((count) => count + 1);
       try {
-        return await put(body).unwrap();
+        return await dispatch(saveAgentDraft(kind, body));
       } catch (error) {
         throw new Error(errorMessage(error));
+      } finally {
+        setSaving((count) => count - 1);
       }
     },
-    [put, itemId, kind, arg, store],
+    [dispatch, itemId, kind, arg, store],
   );
 
   return {
@@ -64,6 +68,6 @@ export function useAgentDraft(kind: AgentKind, itemId?: string | null, options: 
     loadError: query.error ? errorMessage(query.error) : null,
     retry: query.refetch,
     save,
-    isSaving: putState.isLoading,
+    isSaving: saving > 0,
   };
 }
