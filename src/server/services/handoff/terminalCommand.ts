@@ -29,8 +29,16 @@ export const TEST_COMMANDS = [
   'cargo test',
 ];
 
-/** Baton's tools on the item's server, without asking: read, report progress, link the pull request. */
-const BATON_TOOLS = ['get_item', 'get_context_item', 'list_context_items', 'record_progress', 'link_pull_request'];
+/** Baton's tools on the item's server, without asking: read, report progress, link the pull request, discuss. */
+const BATON_TOOLS = [
+  'get_item',
+  'get_context_item',
+  'list_context_items',
+  'record_progress',
+  'link_pull_request',
+  'list_comments',
+  'add_comment',
+];
 
 /** What the agent needs to finish the job in -p mode, where it cannot ask: edit, test, commit, push, open the PR. */
 const CODE_TOOLS = [
@@ -70,6 +78,8 @@ export function terminalCommands(publicUrl: string, externalId: string): Termina
   const prompt = [
     `Implement the Baton item ${externalId}: read it with the get_item tool of the ${serverName} MCP server`,
     'and report with record_progress as you go.',
+    "Read the team's comments on it with list_comments; if you need a decision from the team, ask it with add_comment",
+    '(mention a member with @handle), record_progress with state awaitingInput, and read the answer with list_comments.',
     'Work on a new branch of this repository, run the tests with the command the project uses',
     `(one of ${TEST_COMMANDS.join(', ')}), commit, and push your branch.`,
     'If the gh command is installed, open a pull request with gh pr create;',
