@@ -38,32 +38,32 @@ export function CommentEntry({ comment, mine, deletable }: Props) {
           </time>
           {comment.dateEdited && <span className={styles.muted}> · edited</span>}
         </span>
-        <span className={styles.spacer} />
-        {mine && !editing && (
-          <Button variant="ghost" aria-describedby={headId} onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-        )}
-        {deletable && !editing && (
-          <Button
-            variant="ghost"
-
-            aria-describedby={headId}
-            onClick={() => {
-              if (!confirming) return setConfirming(true);
-              setFailure(null);
-              remove(target)
-                .unwrap()
-                .catch((error: unknown) => {
-                  setConfirming(false);
-                  setFailure(errorMessage(error));
-                });
-            }}
-            onBlur={() => setConfirming(false)}
-          >
-            {confirming ? 'Yes, delete it' : 'Delete…'}
-          </Button>
-        )}
+        <span className={styles.commentActions}>
+          {mine && !editing && (
+            <Button variant="ghost" aria-describedby={headId} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+          {deletable && !editing && (
+            <Button
+              variant="ghost"
+              aria-describedby={headId}
+              onClick={() => {
+                if (!confirming) return setConfirming(true);
+                setFailure(null);
+                remove(target)
+                  .unwrap()
+                  .catch((error: unknown) => {
+                    setConfirming(false);
+                    setFailure(errorMessage(error));
+                  });
+              }}
+              onBlur={() => setConfirming(false)}
+            >
+              {confirming ? 'Yes, delete it' : 'Delete…'}
+            </Button>
+          )}
+        </span>
       </header>
       {editing ? (
         <CommentComposer
