@@ -9,6 +9,7 @@ export const apiGroups = [
   'items',
   'agent',
   'contextItems',
+  'comments',
   'github',
   'handoff',
   'mcp',

@@ -179,7 +179,9 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     expect(body).not.toContain('push to main');
     expect(body).toContain('text \\``@claude` after a lone backtick');
     expect(body.match(/(^|\s)@claude/g)).toHaveLength(1);
-    // The link back to the item ends what the team reads; only the hand-off's hidden marker follows.
+    // The agent is told where to ask the team; the link back to the item ends what the team reads,
+    // and only the hand-off's hidden marker follows.
+    expect(body).toContain('ask them on the Baton item with the `add_comment` tool');
     expect(body).toMatch(
       new RegExp(
         `Sent from Baton: \\[${item.externalId}\\]\\(http://localhost:3000/items/${item.externalId}\\)\\n+<!-- baton-handoff:[\\w-]+ -->$`,

@@ -155,9 +155,11 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     const client = await connect((await itemToken(checkout.id)).token);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'add_comment',
       'get_context_item',
       'get_item',
       'link_pull_request',
+      'list_comments',
       'list_context_items',
       'list_items',
       'list_projects',
@@ -398,7 +400,15 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(hints.save_item).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(hints.link_pull_request).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(hints.record_progress).toMatchObject({ readOnlyHint: false, destructiveHint: false });
-    for (const name of ['list_projects', 'list_items', 'get_item', 'list_context_items', 'get_context_item'])
+    expect(hints.add_comment).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    for (const name of [
+      'list_projects',
+      'list_items',
+      'get_item',
+      'list_context_items',
+      'get_context_item',
+      'list_comments',
+    ])
       expect(hints[name]).toMatchObject({ readOnlyHint: true });
 
     const reader = await call(t.app, 'POST', '/v1/teams/active/mcp/tokens', {
@@ -409,6 +419,7 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     expect(listed.tools.map((tool) => tool.name).sort()).toEqual([
       'get_context_item',
       'get_item',
+      'list_comments',
       'list_context_items',
       'list_items',
       'list_projects',

@@ -27,6 +27,8 @@ describe('the terminal hand-off commands', () => {
       'mcp__baton-AE-12__list_context_items',
       'mcp__baton-AE-12__record_progress',
       'mcp__baton-AE-12__link_pull_request',
+      'mcp__baton-AE-12__list_comments',
+      'mcp__baton-AE-12__add_comment',
       'Read',
       'Edit',
       'Write',
@@ -40,7 +42,9 @@ describe('the terminal hand-off commands', () => {
     expect(commands.run).toMatch(
       /^: "\$\{BATON_TOKEN:\?is empty: paste the item token first \(step 1\)\}" && claude -p '/,
     );
-    for (const step of ['get_item', 'record_progress', 'push your branch', 'gh pr create', 'link_pull_request']) {
+    const steps = ['get_item', 'record_progress', 'push your branch', 'gh pr create', 'link_pull_request'];
+    // An agent that needs the team asks on the item and reads the answer.
+    for (const step of [...steps, 'ask it with add_comment', 'awaitingInput', 'read the answer with list_comments']) {
       expect(commands.run).toContain(step);
     }
   });

@@ -41,6 +41,7 @@ import type { ClientMetadataFetchForTests } from './oauth/clientMetadataDocument
 import { deleteExpiredOAuthModels } from './repositories/oauthModels';
 import type Provider from 'oidc-provider';
 import contextItemRoutes from './routes/contextItems';
+import commentRoutes from './routes/comments';
 import agentRoutes from './routes/agent';
 import benchmarkRoutes, { ASSESSMENT_PATH } from './routes/benchmark';
 import { createAgentGenerator } from './ai/providers';
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(projectRoutes, { prefix: '/v1/teams/active' });
   await app.register(itemRoutes, { prefix: '/v1/teams/active' });
   await app.register(contextItemRoutes, { prefix: '/v1/teams/active' });
+  await app.register(commentRoutes, { prefix: '/v1/teams/active' });
   await app.register(githubRoutes, { prefix: '/v1/teams/active' });
   await app.register(handoffRoutes, { prefix: '/v1/teams/active' });
   await app.register(githubWebhookRoute, { prefix: '/v1/github' });

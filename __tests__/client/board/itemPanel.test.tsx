@@ -255,7 +255,7 @@ describe('the item panel', () => {
     expect(within(dialog).getByRole('button', { name: 'Add goal' })).toBeDisabled();
   });
 
-  it('changes the bucket and the assignee at once, and shows the assignment history', async () => {
+  it('changes the bucket and the assignee at once, and shows the assignment history in the activity, oldest first', async () => {
     const user = userEvent.setup();
     planBackend.seed([{ id: 'a', description: 'Alpha' }]);
     const { idle } = renderBoard();
@@ -270,9 +270,9 @@ describe('the item panel', () => {
           .getAllByRole('listitem')
           .map((entry) => entry.textContent),
       ).toEqual([
-        expect.stringMatching(/Unscheduled, out of scope · ada@example.com$/),
-        expect.stringMatching(/Unscheduled, in scope · ada@example.com$/),
         expect.stringMatching(/Unscheduled, out of scope$/),
+        expect.stringMatching(/Unscheduled, in scope · ada@example.com$/),
+        expect.stringMatching(/Unscheduled, out of scope · ada@example.com$/),
       ]),
     );
     expect(planBackend.log.filter((line) => line.startsWith('history'))).toEqual([

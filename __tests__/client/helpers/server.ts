@@ -10,6 +10,7 @@ import { githubHandlers } from './handlers/github';
 import { contextItemHandlers } from './handlers/contextItems';
 import { handoffHandlers } from './handlers/handoff';
 import { mcpHandlers } from './handlers/mcp';
+import { commentsHandlers } from './handlers/comments';
 
 /** msw with the handlers of every API group; tests override single calls with `server.use`. */
 export const server = setupServer(
@@ -24,4 +25,5 @@ export const server = setupServer(
   ...contextItemHandlers,
   ...handoffHandlers,
   ...mcpHandlers,
+  ...commentsHandlers,
 );

@@ -32,6 +32,7 @@ import { githubBackend } from './handlers/github';
 import { contextBackend } from './handlers/contextItems';
 import { handoffBackend } from './handlers/handoff';
 import { mcpBackend } from './handlers/mcp';
+import { commentsBackend } from './handlers/comments';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -44,6 +45,7 @@ beforeEach(() => {
   contextBackend.reset();
   handoffBackend.reset();
   mcpBackend.reset();
+  commentsBackend.reset();
   localStorage.clear();
   sessionStorage.clear();
 });

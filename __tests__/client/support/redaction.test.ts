@@ -73,6 +73,27 @@ describe('redactForSupport', () => {
     expect(JSON.stringify(out)).not.toContain('Ship it');
   });
 
+  it('treats comments like the rest: other authors’ addresses replaced, their text removed unless included', () => {
+    const comments = {
+      comments: [
+        { id: 'c1', authorEmailAddress: 'bob@example.com', body: 'Ask @carol@example.com', byAgent: false },
+        { id: 'c2', authorEmailAddress: 'ada@example.com', body: 'Mine', byAgent: true },
+      ],
+    };
+    const kept = redactForSupport(comments, { ownEmailAddress: 'ada@example.com', includeContent: true });
+    expect(kept.comments).toEqual([
+      {
+        id: 'c1',
+        authorEmailAddress: 'person-1@redacted.invalid',
+        body: 'Ask @person-2@redacted.invalid',
+        byAgent: false,
+      },
+      { id: 'c2', authorEmailAddress: 'ada@example.com', body: 'Mine', byAgent: true },
+    ]);
+    const removed = redactForSupport(comments, { ownEmailAddress: 'ada@example.com', includeContent: false });
+    expect(removed.comments.map((comment) => comment.body)).toEqual([CONTENT_REMOVED, CONTENT_REMOVED]);
+  });
+
   it('replaces addresses used as keys and list entries (the team slice keeps invites by address)', () => {
     const team = {
       invites: {

@@ -16,6 +16,8 @@ export const tagTypes = [
   'ContextItem',
   'ParentContexts',
   'Handoffs',
+  'Comments',
+  'Mentions',
   'GithubUserStatus',
   'McpTokens',
   'McpConnections',

@@ -25,6 +25,8 @@ export type TeamChange =
    */
   | { kind: 'items'; projectId: string | null; itemIds: string[]; items?: ChangedItem[] }
   | { kind: 'projects'; projectId: string | null }
+  /** An item's comments changed; the members a changed comment mentions (or mentioned) have new mentions to read. */
+  | { kind: 'comments'; itemId: string; mentionedUserIds: string[] }
   /** The team's fields, members, invites or plan. */
   | { kind: 'team' }
   | { kind: 'memberRemoved'; userId: string };

@@ -43,12 +43,12 @@ import { itemPanelClosed } from './boardSlice';
 import { useBoardLayout } from './boardLayout';
 import { useBoardNavigation } from './boardNavigation';
 import { selectTeamMembers } from './people';
-import { AssignmentHistory } from './AssignmentHistory';
 import styles from './ItemPanel.module.css';
 import { PatternPicker } from '../agent/PatternPicker';
 import { ParentContextField } from '../context/ParentContextField';
 import { HandoffSection } from '../handoff/HandoffSection';
 import { HandoffHistory } from '../handoff/HandoffHistory';
+import { ActivityStream } from '../comments/ActivityStream';
 import { ReadOnlyFieldset } from '../support/readOnly';
 import { ExportStateButton } from '../support/ExportStateButton';
 
@@ -438,7 +438,6 @@ function ItemEditor({ item, whole, readAt, saveRef, unsavedRef, onClose }: ItemE
     [shards, item.id],
   );
   const currentKey = bucketKey(bucketOf(item));
-  const memberEmail = (userId: string | null) => members.find((m) => m.userId === userId)?.emailAddress ?? null;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const patternData = whole.localPatternData;
   const navigate = useNavigate();
@@ -719,13 +718,8 @@ function ItemEditor({ item, whole, readAt, saveRef, unsavedRef, onClose }: ItemE
         <HandoffHistory itemId={item.id} />
       </Section>
 
-      <Section title="Assignment history">
-        <AssignmentHistory
-          projectId={layout.projectId}
-          item={item}
-          milestones={layout.milestones}
-          memberEmail={memberEmail}
-        />
+      <Section title="Activity">
+        <ActivityStream projectId={layout.projectId} item={item} milestones={layout.milestones} />
       </Section>
 
       <footer className={styles.footer}>

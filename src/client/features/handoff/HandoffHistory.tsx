@@ -61,7 +61,7 @@ function HandoffLinks({ handoff }: { handoff: Handoff }) {
   );
 }
 
-/** The item's latest hand-off in the panel: agent, state, issue, and what happened since it was sent. */
+/** The item's latest hand-off in the panel: agent, state and links (its steps are in the item's activity). */
 export function HandoffHistory({ itemId }: { itemId: string }) {
   const { data, error } = useGetItemHandoffsQuery(itemId, { refetchOnMountOrArgChange: true });
   if (error) return <p className={styles.muted}>The hand-off history could not be read.</p>;
@@ -73,22 +73,6 @@ export function HandoffHistory({ itemId }: { itemId: string }) {
         <strong>{codingAgentNames[latest.agent]}</strong> · {stateName(latest)}
       </p>
       <HandoffLinks handoff={latest} />
-      <ol className={styles.events}>
-        {latest.events.map((event, index) => (
-          <li key={index}>
-            <time dateTime={event.at} className={styles.muted}>
-              {new Date(event.at).toLocaleString()}
-            </time>{' '}
-            {event.url ? (
-              <a href={event.url} target="_blank" rel="noreferrer">
-                {event.text}
-              </a>
-            ) : (
-              event.text
-            )}
-          </li>
-        ))}
-      </ol>
       {earlier.length > 0 && (
         <p className={styles.muted}>
           Handed off {earlier.length} more {earlier.length === 1 ? 'time' : 'times'} before.

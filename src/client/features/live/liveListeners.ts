@@ -3,7 +3,7 @@
  * that carries its items patches the board (remoteItemsChanged); any other is read again (behind this
  * browser's writes in flight, see boardRefreshed), with bursts coalesced into one read. The open item's
  * panel and hand-off history are refetched, and the core context (team, members, projects) is read
- * again.
+ * again. A comment change reads that item's comments again, and the mentions list of whoever it names.
  */
 import type { AppDispatch } from '../../app/store';
 import type { AppStartListening } from '../../app/listeners';
@@ -27,7 +27,18 @@ export function registerLiveListeners(startListening: AppStartListening) {
     actionCreator: teamChangeReceived,
     effect: async (action, listenerApi) => {
       const change = action.payload;
-      const { items } = listenerApi.getState();
+      const { items, coreContext } = listenerApi.getState();
+      if (change.kind === 'comments') {
+        // The item's comments are read again where shown; a mention of this user, in the mentions list.
+        const mentioned = change.mentionedUserIds.includes(coreContext.context?.userContext.userId ?? '');
+        listenerApi.dispatch(
+          api.util.invalidateTags([
+            { type: 'Comments', id: change.itemId },
+            ...(mentioned ? ['Mentions' as const] : []),
+          ]),
+        );
+        return;
+      }
       if (change.kind === 'items') {
         if (change.itemIds.length > 0) {
           listenerApi.dispatch(

@@ -8,6 +8,7 @@ import { SignOutButton } from './SignOutButton';
 import { ExportStateButton } from '../support/ExportStateButton';
 import { TeamMenu } from '../teams/TeamMenu';
 import { HelpMenuButton } from '../help/HelpMenuButton';
+import { MentionsLink } from '../comments/MentionsLink';
 import styles from './TopBar.module.css';
 
 /** Where you are (team / project) on the left; who you are and the way out on the right. */
@@ -39,6 +40,7 @@ export function TopBar() {
         <span className={styles.email} title={emailAddress} data-testid="user-email">
           {emailAddress}
         </span>
+        <MentionsLink labelClassName={styles.settingsLabel} />
         <NavLink className={buttonClassName({ variant: 'ghost' })} to="/settings/account">
           <SettingsIcon />
           <span className={styles.settingsLabel}>Settings</span>

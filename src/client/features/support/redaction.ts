@@ -11,8 +11,15 @@ export const CONTENT_REMOVED = '[content removed]';
 const SECRET_KEYS = new Set(['code', 'codeVerifier', 'inviteCode', 'password', 'secret', 'clientSecret']);
 const isSecretKey = (key: string) => SECRET_KEYS.has(key) || /token$/i.test(key);
 
-/** Free text a user wrote: left out of a snapshot when "Include content" is unticked. */
-const CONTENT_KEYS = new Set(['description', 'projectDescription', 'goals', 'newTestScenarios', 'instructions']);
+/** Free text a user wrote (comments' and context items' `body` too): left out when "Include content" is unticked. */
+const CONTENT_KEYS = new Set([
+  'description',
+  'projectDescription',
+  'goals',
+  'newTestScenarios',
+  'instructions',
+  'body',
+]);
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 

@@ -92,6 +92,11 @@ const AssessmentPage = lazy(() =>
     default: module.AssessmentPage,
   })),
 );
+const MentionsPage = lazy(() =>
+  import(/* webpackChunkName: "mentions" */ '../../features/comments/MentionsPage').then((module) => ({
+    default: module.MentionsPage,
+  })),
+);
 // The OAuth consent screen (an MCP client asks for access): its own small chunk, outside the app shell.
 const ConsentPage = lazy(() =>
   import(/* webpackChunkName: "consent" */ '../../features/mcp/ConsentPage').then((module) => ({
@@ -131,6 +136,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'join', element: onDemand(<JoinTeamPage />) },
           { path: 'project', element: onDemand(<ProjectOverviewPage />) },
           { path: 'context', element: onDemand(<ContextItemsPage />) },
+          { path: 'mentions', element: onDemand(<MentionsPage />) },
           { path: 'welcome', element: onDemand(<GuidedProjectPage />) },
           { path: 'flows/frame-project', element: onDemand(<ProjectFramingPage />) },
           { path: 'flows/patterns/:flavour', element: onDemand(<PatternsPage />) },

@@ -24,3 +24,4 @@ export * from './oauthModels';
 export * from './teamEvents';
 export * from './benchmarkAssessments';
 export * from './liveStreams';
+export * from './comments';

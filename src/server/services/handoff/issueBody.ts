@@ -141,6 +141,11 @@ export function issueFor(input: IssueInput): { title: string; body: string } {
     );
     lines.push('', '## Instructions from the sender', '', instructions.text);
   }
-  lines.push('', '---', `Sent from Baton: [${input.externalId}](${input.itemUrl})`);
+  lines.push(
+    '',
+    '---',
+    `Questions for the team: ask them on the Baton item with the \`add_comment\` tool of Baton's MCP server and read the answers with \`list_comments\`, or ask on this issue.`,
+    `Sent from Baton: [${input.externalId}](${input.itemUrl})`,
+  );
   return { title, body: lines.join('\n') };
 }

@@ -15,8 +15,16 @@ import { DEFAULT_TEST_COMMANDS, isTestCommand } from '../../../shared/testComman
 /** The environment variable the commands read the token from. */
 export const TOKEN_VARIABLE = 'BATON_TOKEN';
 
-/** Baton's tools on the item's server, without asking: read, report progress, link the pull request. */
-const BATON_TOOLS = ['get_item', 'get_context_item', 'list_context_items', 'record_progress', 'link_pull_request'];
+/** Baton's tools on the item's server, without asking: read, report progress, link the pull request, discuss. */
+const BATON_TOOLS = [
+  'get_item',
+  'get_context_item',
+  'list_context_items',
+  'record_progress',
+  'link_pull_request',
+  'list_comments',
+  'add_comment',
+];
 
 /** What the agent needs to finish the job in -p mode, where it cannot ask: edit, commit, push, open the PR. */
 const CODE_TOOLS = [
@@ -62,6 +70,8 @@ export function terminalCommands(publicUrl: string, externalId: string, testComm
   const prompt = [
     `Implement the Baton item ${externalId}: read it with the get_item tool of the ${serverName} MCP server`,
     'and report with record_progress as you go.',
+    "Read the team's comments on it with list_comments; if you need a decision from the team, ask it with add_comment",
+    '(mention a member with @handle), record_progress with state awaitingInput, and read the answer with list_comments.',
     testCommand === null
       ? `Work on a new branch of this repository, run the tests with the command the project uses (one of ${DEFAULT_TEST_COMMANDS.join(', ')}), commit, and push your branch.`
       : `Work on a new branch of this repository, run the tests with ${testCommand}, commit, and push your branch.`,
