@@ -59,6 +59,17 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    searchTeamItems: build.query<SearchTeamItemsApiResponse, SearchTeamItemsApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/teams/active/project-items/search`,
+        params: {
+          query: queryArg,
+        },
+      }),
+    }),
+    locateItemByKey: build.query<LocateItemByKeyApiResponse, LocateItemByKeyApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/project-items/keys/${encodeURIComponent(String(queryArg))}` }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -593,6 +604,41 @@ export type SplitProjectItemApiArg = {
     descriptions: string[];
   };
 };
+export type SearchTeamItemsApiResponse = /** status 200 Default Response */ {
+  items: {
+    id: string;
+    externalId: string;
+    itemType: number;
+    description: string;
+    completionDate: string | null;
+    projectIds: string[];
+  }[];
+};
+export type SearchTeamItemsApiArg = string;
+export type LocateItemByKeyApiResponse =
+  | /** status 200 Default Response */ {
+      found: 'item';
+      item: {
+        id: string;
+        externalId: string;
+        itemType: number;
+        description: string;
+        completionDate: string | null;
+        projectIds: string[];
+      };
+    }
+  | {
+      found: 'deleted';
+    }
+  | {
+      found: 'otherTeam';
+      teamId: string;
+      teamName: string;
+    }
+  | {
+      found: 'unknown';
+    };
+export type LocateItemByKeyApiArg = string;
 export const {
   useCreateDemoMutation,
   useUpdateDemoMutation,
@@ -606,4 +652,8 @@ export const {
   useCompleteProjectItemMutation,
   useBulkCreateProjectItemsMutation,
   useSplitProjectItemMutation,
+  useSearchTeamItemsQuery,
+  useLazySearchTeamItemsQuery,
+  useLocateItemByKeyQuery,
+  useLazyLocateItemByKeyQuery,
 } = injectedRtkApi;
