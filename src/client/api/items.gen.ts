@@ -42,6 +42,13 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    restoreProjectItem: build.mutation<RestoreProjectItemApiResponse, RestoreProjectItemApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/teams/active/project-items/all/${encodeURIComponent(String(queryArg.id))}/restore`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     completeProjectItem: build.mutation<CompleteProjectItemApiResponse, CompleteProjectItemApiArg>({
       query: (queryArg) => ({
         url: `/v1/teams/active/project-items/all/${encodeURIComponent(String(queryArg.id))}/complete`,
@@ -122,6 +129,7 @@ export type CreateDemoApiArg = {
     orderUpdate?: {
       leftNeighborId?: string | null;
       rightNeighborId?: string | null;
+      sortKey?: number;
     };
   };
   item: {
@@ -232,6 +240,7 @@ export type CreateImplementationApiArg = {
     orderUpdate?: {
       leftNeighborId?: string | null;
       rightNeighborId?: string | null;
+      sortKey?: number;
     };
   };
   item: {
@@ -354,6 +363,7 @@ export type CreateGoToMarketItemApiArg = {
     orderUpdate?: {
       leftNeighborId?: string | null;
       rightNeighborId?: string | null;
+      sortKey?: number;
     };
   };
   item: {
@@ -466,6 +476,46 @@ export type DeleteProjectItemApiArg = {
     };
   };
 };
+export type RestoreProjectItemApiResponse = /** status 200 Default Response */ {
+  id: string;
+  linkId: string;
+  externalId: string;
+  projectPlanContext: {
+    projectId: string;
+    sortKey: number;
+    /** in-scope 0, out-of-scope 1 */
+    scope: 0 | 1;
+    assignedToUserId: string | null;
+    assignedTimeframe: {
+      /** day 0, week 1, milestone 4 */
+      span: 0 | 1 | 4;
+      index: number;
+    } | null;
+    assignmentHistory: {
+      dateUpdated: string;
+      assignment: {
+        /** in-scope 0, out-of-scope 1 */
+        scope: 0 | 1;
+        assignedTimeframe: {
+          /** day 0, week 1, milestone 4 */
+          span: 0 | 1 | 4;
+          index: number;
+        } | null;
+        assignedToUserId: string | null;
+      };
+    }[];
+  };
+  rebalancedSortKeys?: {
+    id: string;
+    sortKey: number;
+  }[];
+};
+export type RestoreProjectItemApiArg = {
+  id: string;
+  body: {
+    projectId: string;
+  };
+};
 export type CompleteProjectItemApiResponse = /** status 200 Default Response */ {
   id: string;
   completionDate: string | null;
@@ -553,6 +603,7 @@ export type BulkCreateProjectItemsApiArg = {
       orderUpdate?: {
         leftNeighborId?: string | null;
         rightNeighborId?: string | null;
+        sortKey?: number;
       };
     };
   }[];
@@ -649,6 +700,7 @@ export const {
   useGetProjectItemQuery,
   useLazyGetProjectItemQuery,
   useDeleteProjectItemMutation,
+  useRestoreProjectItemMutation,
   useCompleteProjectItemMutation,
   useBulkCreateProjectItemsMutation,
   useSplitProjectItemMutation,

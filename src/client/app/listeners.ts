@@ -11,6 +11,7 @@ import { registerCallsListeners } from '../features/calls/callsListeners';
 import { registerQuotaListeners } from '../features/quota/quotaListeners';
 import { clearUserCaches } from '../serviceWorker/clearUserCaches';
 import { registerQaListeners } from '../features/qa/qaListeners';
+import { registerItemLinkListeners } from '../features/board/itemLinkListeners';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -54,4 +55,5 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerTeamFieldListener(startListening);
   registerLiveListeners(startListening);
   registerQaListeners(startListening);
+  registerItemLinkListeners(startListening);
 }

@@ -11,6 +11,7 @@ import { projectsSlice } from '../features/projects/projectsSlice';
 import { itemsSlice } from '../features/items/itemsSlice';
 import { itemEditsSlice } from '../features/items/itemEditsSlice';
 import { boardSlice } from '../features/board/boardSlice';
+import { itemLinkSlice } from '../features/board/itemLinkSlice';
 import { persistedCoreContextReducer } from './persist';
 import { listenerMiddleware, registerListeners } from './listeners';
 import { devToolsOptions } from './devTools';
@@ -27,6 +28,7 @@ export const rootReducer = combineReducers({
   [itemsSlice.name]: itemsSlice.reducer,
   [itemEditsSlice.name]: itemEditsSlice.reducer,
   [boardSlice.name]: boardSlice.reducer,
+  [itemLinkSlice.name]: itemLinkSlice.reducer,
   [invitesSlice.name]: invitesSlice.reducer,
 });
 

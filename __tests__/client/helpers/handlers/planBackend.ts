@@ -60,6 +60,8 @@ const bucketOf = (context: ProjectContext): PlanBucket => ({
 
 export const planBackend = {
   items: [] as StoredItem[],
+  /** Items deleted since the reset, for a restore (Undo) to bring back as they were. */
+  deleted: [] as StoredItem[],
   extraProjects: [] as Project[],
   nextNumber: 1,
   nextId: 1,
@@ -71,6 +73,7 @@ export const planBackend = {
   reset() {
     this.latestEventId = 0;
     this.items = [];
+    this.deleted = [];
     this.extraProjects = [];
     this.nextNumber = 1;
     this.nextId = 1;

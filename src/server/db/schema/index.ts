@@ -23,3 +23,4 @@ export * from './githubDeliveries';
 export * from './oauthModels';
 export * from './teamEvents';
 export * from './benchmarkAssessments';
+export * from './deletedPlacements';
