@@ -8,6 +8,8 @@ import { signedInBoardState } from '../items/boardStore';
 import { fakeLayout } from './boardTestUtils';
 
 fakeLayout();
+// Switching projects reads two boards: slow on a busy machine.
+jest.setTimeout(30_000);
 
 function seed() {
   planBackend.seed([

@@ -12,6 +12,7 @@ import { registerQuotaListeners } from '../features/quota/quotaListeners';
 import { clearUserCaches } from '../serviceWorker/clearUserCaches';
 import { registerQaListeners } from '../features/qa/qaListeners';
 import { registerItemLinkListeners } from '../features/board/itemLinkListeners';
+import { registerUndoListeners } from '../features/undo/undoListeners';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -56,4 +57,5 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerLiveListeners(startListening);
   registerQaListeners(startListening);
   registerItemLinkListeners(startListening);
+  registerUndoListeners(startListening);
 }

@@ -3,7 +3,7 @@ import type { AppDispatch, RootState } from '../../app/store';
 import { userAndTeamApi } from '../../api/userAndTeam';
 import { assignItem, moveItemToBucket } from '../items/itemCommands';
 import { completionToggled, currentId, itemDeleteRequested, itemOf } from '../items/itemsSlice';
-import { itemPanelOpened, noticeShown } from '../board/boardSlice';
+import { itemPanelOpened } from '../board/boardSlice';
 import { itemPath, projectPath } from '../board/useBoardUrl';
 import { todayIndex } from '../board/boardColumns';
 import { isCompleted } from '../../../shared/completion';
@@ -99,10 +99,8 @@ export function paletteCommands({ state, dispatch, navigate, itemId, showShortcu
         group,
         label: `Delete ${name}`,
         keys: 'Delete ×2',
-        run: () => {
-          dispatch(itemDeleteRequested(item.id, projectId));
-          dispatch(noticeShown('info', `Deleted ${name}.`));
-        },
+        // The undo toast says it was deleted, with Undo.
+        run: () => dispatch(itemDeleteRequested(item.id, projectId)),
       });
     }
   }
