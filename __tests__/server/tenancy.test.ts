@@ -200,6 +200,18 @@ describe('tenancy: another team’s ids are not found', () => {
         url: `${I}/all/${ids.demo}/split`,
         body: { projectId: own.projectId, descriptions: ['a', 'b'] },
       },
+      {
+        operationId: 'restoreProjectItem',
+        method: 'POST',
+        url: `${I}/all/${ids.demo}/restore`,
+        body: { projectId: ids.project },
+      },
+      {
+        operationId: 'restoreProjectItem',
+        method: 'POST',
+        url: `${I}/all/${ids.demo}/restore`,
+        body: { projectId: own.projectId },
+      },
     ];
   }
 
@@ -240,9 +252,29 @@ describe('tenancy: another team’s ids are not found', () => {
       .filter((operation) => operation.tags?.some((tag) => tag === 'projects' || tag === 'items'))
       .map((operation) => operation.operationId);
     const covered = new Set(list.map((attempt) => attempt.operationId));
-    expect(operations.filter((operationId) => !covered.has(operationId) && operationId !== 'createProject')).toEqual(
-      [],
-    );
+    // The team-wide search and a key's location name no id: they answer for the caller's own team (below).
+    const teamWide = new Set(['createProject', 'searchTeamItems', 'locateItemByKey']);
+    expect(operations.filter((operationId) => !covered.has(operationId) && !teamWide.has(operationId))).toEqual([]);
+  });
+
+  it('the team-wide search and an item key find nothing of another team', async () => {
+    const ownerItems = await queryBoard(t.app, owner.cookie, owner.projectId);
+    expect(ownerItems.length).toBeGreaterThan(0);
+    for (const item of ownerItems) {
+      const located = await call(t.app, 'GET', `/v1/teams/active/project-items/keys/${item.externalId}`, {
+        cookie: stranger.cookie,
+      });
+      expect(located.json().data.found).not.toBe('item');
+      expect(located.body).not.toMatch(/Secret/);
+      const found = await call(t.app, 'GET', `/v1/teams/active/project-items/search?query=${item.externalId}`, {
+        cookie: stranger.cookie,
+      });
+      expect(found.json().data.items).toEqual([]);
+    }
+    const byWords = await call(t.app, 'GET', `/v1/teams/active/project-items/search?query=Secret`, {
+      cookie: stranger.cookie,
+    });
+    expect(byWords.json().data.items).toEqual([]);
   });
 
   it('creating a project only ever adds to the caller’s own team', async () => {

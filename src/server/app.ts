@@ -26,6 +26,7 @@ import accountRoutes from './routes/account';
 import billingRoutes, { STRIPE_WEBHOOK_PATH } from './routes/billing';
 import projectRoutes from './routes/projects';
 import itemRoutes from './routes/items';
+import itemLookupRoutes from './routes/items/lookup';
 import handoffRoutes from './routes/handoff';
 import githubWebhookRoute, { GITHUB_WEBHOOK_PATH } from './routes/github/webhook';
 import githubRoutes from './routes/github';
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(billingRoutes, { prefix: '/v1/billing' });
   await app.register(projectRoutes, { prefix: '/v1/teams/active' });
   await app.register(itemRoutes, { prefix: '/v1/teams/active' });
+  await app.register(itemLookupRoutes, { prefix: '/v1/teams/active' });
   await app.register(contextItemRoutes, { prefix: '/v1/teams/active' });
   await app.register(commentRoutes, { prefix: '/v1/teams/active' });
   await app.register(githubRoutes, { prefix: '/v1/teams/active' });

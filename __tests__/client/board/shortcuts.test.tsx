@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { planBackend } from '../helpers/handlers/planBackend';
+import { mockBackend } from '../helpers/handlers/mockBackend';
 import { fakeLayout, renderBoard } from './boardTestUtils';
 import { itemOf } from '../../../src/client/features/items/itemsSlice';
 
@@ -65,5 +66,51 @@ describe('keyboard shortcuts and the command palette', () => {
     await screen.findByRole('dialog', { name: 'Command palette' });
     await user.keyboard('settings mcp{Enter}');
     expect(await screen.findByRole('heading', { name: 'MCP', level: 1 })).toBeInTheDocument();
+  });
+
+  it('the palette finds items by key or words of the title in any project, locks the page and injects no <style>', async () => {
+    const user = userEvent.setup();
+    seed();
+    mockBackend.context.availableProjects.push({
+      id: 'project-2',
+      description: 'Launch',
+      projectDescription: '',
+      status: 0,
+      milestones: [],
+      version: 1,
+    });
+    planBackend.seed([{ id: 'c', description: 'Launch party\nwith cake' }], 'project-2');
+    const { router } = renderBoard();
+    await screen.findByRole('button', { name: 'Alpha' });
+    const styles = document.querySelectorAll('style').length;
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    expect(palette).toHaveAttribute('aria-modal', 'true');
+    expect(document.documentElement).toHaveAttribute('data-scroll-locked');
+    expect(document.querySelectorAll('style').length).toBe(styles);
+
+    await user.keyboard('party');
+    const hit = await within(palette).findByRole('option', { name: /AE-3 Launch party/ });
+    expect(hit).not.toHaveTextContent('with cake');
+    await user.clear(within(palette).getByRole('combobox'));
+    await user.keyboard('ae-2');
+    expect(await within(palette).findByRole('option', { name: /AE-2 Beta/ })).toBeInTheDocument();
+    await user.clear(within(palette).getByRole('combobox'));
+    await user.keyboard('party');
+    await user.click(await within(palette).findByRole('option', { name: /AE-3 Launch party/ }));
+    await waitFor(() => expect(router.location.pathname).toBe('/items/AE-3'));
+    expect(document.documentElement).not.toHaveAttribute('data-scroll-locked');
+  });
+
+  it('the palette finds projects and settings by name', async () => {
+    const user = userEvent.setup();
+    seed();
+    renderBoard();
+    await screen.findByRole('button', { name: 'Alpha' });
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.keyboard('members');
+    expect(within(palette).getByRole('option', { name: 'Settings: members' })).toBeInTheDocument();
+    expect(within(palette).queryByRole('option', { name: /Theme/ })).not.toBeInTheDocument();
   });
 });

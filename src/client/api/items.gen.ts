@@ -42,6 +42,13 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    restoreProjectItem: build.mutation<RestoreProjectItemApiResponse, RestoreProjectItemApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/teams/active/project-items/all/${encodeURIComponent(String(queryArg.id))}/restore`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     completeProjectItem: build.mutation<CompleteProjectItemApiResponse, CompleteProjectItemApiArg>({
       query: (queryArg) => ({
         url: `/v1/teams/active/project-items/all/${encodeURIComponent(String(queryArg.id))}/complete`,
@@ -58,6 +65,17 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
         body: queryArg.body,
       }),
+    }),
+    searchTeamItems: build.query<SearchTeamItemsApiResponse, SearchTeamItemsApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/teams/active/project-items/search`,
+        params: {
+          query: queryArg,
+        },
+      }),
+    }),
+    locateItemByKey: build.query<LocateItemByKeyApiResponse, LocateItemByKeyApiArg>({
+      query: (queryArg) => ({ url: `/v1/teams/active/project-items/keys/${encodeURIComponent(String(queryArg))}` }),
     }),
   }),
   overrideExisting: false,
@@ -111,6 +129,7 @@ export type CreateDemoApiArg = {
     orderUpdate?: {
       leftNeighborId?: string | null;
       rightNeighborId?: string | null;
+      sortKey?: number;
     };
   };
   item: {
@@ -221,6 +240,7 @@ export type CreateImplementationApiArg = {
     orderUpdate?: {
       leftNeighborId?: string | null;
       rightNeighborId?: string | null;
+      sortKey?: number;
     };
   };
   item: {
@@ -343,6 +363,7 @@ export type CreateGoToMarketItemApiArg = {
     orderUpdate?: {
       leftNeighborId?: string | null;
       rightNeighborId?: string | null;
+      sortKey?: number;
     };
   };
   item: {
@@ -455,6 +476,46 @@ export type DeleteProjectItemApiArg = {
     };
   };
 };
+export type RestoreProjectItemApiResponse = /** status 200 Default Response */ {
+  id: string;
+  linkId: string;
+  externalId: string;
+  projectPlanContext: {
+    projectId: string;
+    sortKey: number;
+    /** in-scope 0, out-of-scope 1 */
+    scope: 0 | 1;
+    assignedToUserId: string | null;
+    assignedTimeframe: {
+      /** day 0, week 1, milestone 4 */
+      span: 0 | 1 | 4;
+      index: number;
+    } | null;
+    assignmentHistory: {
+      dateUpdated: string;
+      assignment: {
+        /** in-scope 0, out-of-scope 1 */
+        scope: 0 | 1;
+        assignedTimeframe: {
+          /** day 0, week 1, milestone 4 */
+          span: 0 | 1 | 4;
+          index: number;
+        } | null;
+        assignedToUserId: string | null;
+      };
+    }[];
+  };
+  rebalancedSortKeys?: {
+    id: string;
+    sortKey: number;
+  }[];
+};
+export type RestoreProjectItemApiArg = {
+  id: string;
+  body: {
+    projectId: string;
+  };
+};
 export type CompleteProjectItemApiResponse = /** status 200 Default Response */ {
   id: string;
   completionDate: string | null;
@@ -542,6 +603,7 @@ export type BulkCreateProjectItemsApiArg = {
       orderUpdate?: {
         leftNeighborId?: string | null;
         rightNeighborId?: string | null;
+        sortKey?: number;
       };
     };
   }[];
@@ -593,6 +655,41 @@ export type SplitProjectItemApiArg = {
     descriptions: string[];
   };
 };
+export type SearchTeamItemsApiResponse = /** status 200 Default Response */ {
+  items: {
+    id: string;
+    externalId: string;
+    itemType: number;
+    description: string;
+    completionDate: string | null;
+    projectIds: string[];
+  }[];
+};
+export type SearchTeamItemsApiArg = string;
+export type LocateItemByKeyApiResponse =
+  | /** status 200 Default Response */ {
+      found: 'item';
+      item: {
+        id: string;
+        externalId: string;
+        itemType: number;
+        description: string;
+        completionDate: string | null;
+        projectIds: string[];
+      };
+    }
+  | {
+      found: 'deleted';
+    }
+  | {
+      found: 'otherTeam';
+      teamId: string;
+      teamName: string;
+    }
+  | {
+      found: 'unknown';
+    };
+export type LocateItemByKeyApiArg = string;
 export const {
   useCreateDemoMutation,
   useUpdateDemoMutation,
@@ -603,7 +700,12 @@ export const {
   useGetProjectItemQuery,
   useLazyGetProjectItemQuery,
   useDeleteProjectItemMutation,
+  useRestoreProjectItemMutation,
   useCompleteProjectItemMutation,
   useBulkCreateProjectItemsMutation,
   useSplitProjectItemMutation,
+  useSearchTeamItemsQuery,
+  useLazySearchTeamItemsQuery,
+  useLocateItemByKeyQuery,
+  useLazyLocateItemByKeyQuery,
 } = injectedRtkApi;

@@ -23,7 +23,15 @@ export const itemsApi = enhancedApi.enhanceEndpoints({
     deleteProjectItem: { invalidatesTags: ['ItemSearch'] },
     bulkCreateProjectItems: { invalidatesTags: ['ItemSearch'] },
     splitProjectItem: { invalidatesTags: ['ItemSearch'] },
+    restoreProjectItem: { invalidatesTags: ['ItemSearch'] },
+    searchTeamItems: { providesTags: ['ItemSearch'], keepUnusedDataFor: 10 },
+    locateItemByKey: { keepUnusedDataFor: 0 },
   },
 });
 
-export const { useBulkCreateProjectItemsMutation, useSplitProjectItemMutation, useGetProjectItemQuery } = itemsApi;
+export const {
+  useBulkCreateProjectItemsMutation,
+  useSplitProjectItemMutation,
+  useGetProjectItemQuery,
+  useSearchTeamItemsQuery,
+} = itemsApi;

@@ -333,6 +333,7 @@ export type MoveProjectItemApiArg = {
     orderUpdate?: {
       leftNeighborId?: string | null;
       rightNeighborId?: string | null;
+      sortKey?: number;
     };
     /** Where to place the item in a new bucket when no orderUpdate is given (default: start of an earlier bucket, end of a later one) */
     planBucketUpdateHint?: 'start' | 'end';

@@ -13,6 +13,8 @@ import { registerQuotaListeners } from '../features/quota/quotaListeners';
 import { clearUserCaches } from '../serviceWorker/clearUserCaches';
 import { signedOutInAnotherTab, tellOtherTabsSignedOut } from '../features/session/otherTabs';
 import { registerQaListeners } from '../features/qa/qaListeners';
+import { registerItemLinkListeners } from '../features/board/itemLinkListeners';
+import { registerUndoListeners } from '../features/undo/undoListeners';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -65,4 +67,6 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerAgentDraftListener(startListening);
   registerLiveListeners(startListening);
   registerQaListeners(startListening);
+  registerItemLinkListeners(startListening);
+  registerUndoListeners(startListening);
 }

@@ -12,6 +12,8 @@ import { projectsSlice } from '../features/projects/projectsSlice';
 import { itemsSlice } from '../features/items/itemsSlice';
 import { itemEditsSlice } from '../features/items/itemEditsSlice';
 import { boardSlice } from '../features/board/boardSlice';
+import { itemLinkSlice } from '../features/board/itemLinkSlice';
+import { undoSlice } from '../features/undo/undoSlice';
 import { persistedCoreContextReducer } from './persist';
 import { listenerMiddleware, registerListeners } from './listeners';
 import { devToolsOptions } from './devTools';
@@ -29,6 +31,8 @@ export const rootReducer = combineReducers({
   [itemsSlice.name]: itemsSlice.reducer,
   [itemEditsSlice.name]: itemEditsSlice.reducer,
   [boardSlice.name]: boardSlice.reducer,
+  [itemLinkSlice.name]: itemLinkSlice.reducer,
+  [undoSlice.name]: undoSlice.reducer,
   [invitesSlice.name]: invitesSlice.reducer,
 });
 

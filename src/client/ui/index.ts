@@ -11,3 +11,4 @@ export { VisuallyHidden } from './VisuallyHidden/VisuallyHidden';
 export { applyDocumentTheme, useDocumentTheme, type ThemeChoice } from './theme/useDocumentTheme';
 export { useFocusNewRow } from './useFocusNewRow/useFocusNewRow';
 export { spokenList } from './spokenList';
+export { useScrollLock } from './useScrollLock/useScrollLock';

@@ -32,7 +32,7 @@ const placementJson = sql`json_build_object(
       else json_build_object('span', ${projectContexts.timeframeSpan}, 'index', ${projectContexts.timeframeIndex}) end)`;
 
 /** shared/boardDescription.ts in SQL: the first line, leading whitespace dropped, cut (in characters). */
-const boardDescription = sql`split_part(split_part(left(ltrim(${items.description}, ${LEADING_WHITESPACE}),
+export const boardDescription = sql`split_part(split_part(left(ltrim(${items.description}, ${LEADING_WHITESPACE}),
   ${sql.raw(String(BOARD_DESCRIPTION_LENGTH))}), E'\\n', 1), E'\\r', 1)`;
 
 /** Fields of every item, in both answers; the description is the board's cut or the whole. */

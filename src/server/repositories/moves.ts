@@ -85,7 +85,7 @@ export async function lockForMove(
 
 /** How the moved item's key is found: between named neighbours, at an edge of the bucket, or kept. */
 export type KeyPlacement =
-  | { kind: 'between'; leftId: string | null; rightId: string | null }
+  | { kind: 'between'; leftId: string | null; rightId: string | null; sortKey?: number }
   | { kind: 'start' }
   | { kind: 'end' }
   | { kind: 'keep' };
@@ -193,12 +193,14 @@ function neighbours(shape: WriteShape): SQL {
 const float = (number: number) => sql`${number}::float8`;
 
 /**
- * The key for one item between two neighbours, exactly as `sortKeyBetween` (src/shared/sortKeys.ts)
+ * The key for one item between two neighbours: the requested key when it lies strictly between them (an
+ * undo puts an item back with its old key); else exactly as `sortKeyBetween` (src/shared/sortKeys.ts)
  * computes it in doubles: the midpoint rounded to 4 decimals; or, with no room, the provisional key
  * `placeBetween` would give (the bucket is then reassigned).
  */
 const keyBetween = sql`
-  case when n.fits then floor(((n.low + n.high) / 2) * ${float(10 ** SORT_KEY_DECIMALS)} + 0.5::float8)
+  case when ${value('exactKey')}::float8 > n.low and ${value('exactKey')}::float8 < n.high then ${value('exactKey')}::float8
+    when n.fits then floor(((n.low + n.high) / 2) * ${float(10 ** SORT_KEY_DECIMALS)} + 0.5::float8)
       / ${float(10 ** SORT_KEY_DECIMALS)}
     when n.after_key is not null and n.before_key is not null then n.after_key + (n.before_key - n.after_key) / 2
     when n.after_key is not null then n.after_key + 1
@@ -283,6 +285,7 @@ export async function writeMove(db: Db, write: MoveWrite): Promise<MoveWritten> 
     now: write.now.toISOString(),
     leftId: placement.kind === 'between' ? placement.leftId : null,
     rightId: placement.kind === 'between' ? placement.rightId : null,
+    exactKey: placement.kind === 'between' ? (placement.sortKey ?? null) : null,
     eventsTeamId: events?.teamId ?? null,
     changes: events ? JSON.stringify(events.changes) : null,
   });

@@ -24,6 +24,7 @@ import {
 } from '../repositories/projectContexts';
 import { appendHistory, deleteHistory, type HistoryEntryInput } from '../repositories/assignmentHistory';
 import { lockTeamProject } from '../repositories/projects';
+import { keepDeletedPlacement } from '../repositories/deletedPlacements';
 import { enforceQuota } from './quotas';
 import { announce } from './teamEvents/announce';
 import { teamPatterns } from './agentDrafts';
@@ -322,7 +323,7 @@ export async function updateItemFields(
  */
 export async function deleteProjectItem(
   db: Db,
-  input: { teamId: string; itemId: string; projectId: string; origin?: string },
+  input: { teamId: string; itemId: string; projectId: string; now: Date; origin?: string },
 ): Promise<boolean> {
   const { teamId, itemId, projectId } = input;
   await requireItem(db, teamId, itemId);
@@ -330,6 +331,8 @@ export async function deleteProjectItem(
   if (!(await findContext(db, projectId, itemId))) throw notFound('project context not found');
   await announce(db, { teamId, origin: input.origin }, { kind: 'items', projectId, itemIds: [itemId] });
   const elsewhere = (await listItemContexts(db, itemId)).filter((context) => context.projectId !== projectId);
+  // Undo puts it back from this copy (services/itemRestore.ts).
+  await keepDeletedPlacement(db, { teamId, projectId, itemId, wholeItem: elsewhere.length === 0, now: input.now });
   if (elsewhere.length === 0) {
     await deleteItem(db, itemId);
     return true;

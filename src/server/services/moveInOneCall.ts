@@ -10,12 +10,13 @@ import { toProjectContext } from './plan';
 import { isScope, isSpan } from '../../shared/timeframes';
 import type { MoveRequest, SortKeyResponse } from '../../shared/contract/items';
 
-/** Whether a request fails a check that needs no database: the transaction then answers its error. */
+/** Whether a request needs the transaction: it fails a check that needs no database, or asks for an exact key. */
 function failsPlainChecks(itemId: string, request: MoveRequest): boolean {
   const requested = request.newAssignment;
   if (requested && !isScope(requested.scope)) return true;
   if (requested?.assignedTimeframe && !isSpan(requested.assignedTimeframe.span)) return true;
   const order = request.orderUpdate;
+  if (order?.sortKey !== undefined) return true; // an exact key (Undo) is checked and kept by the transaction
   return order?.leftNeighborId === itemId || order?.rightNeighborId === itemId;
 }
 

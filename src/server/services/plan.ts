@@ -244,8 +244,13 @@ export async function resolveOrderUpdate(
 /** Where a move puts the item's key: the order update's neighbours, an edge of a new bucket, or where it is. */
 function keyPlacement(request: MoveRequest, currentBucket: PlanBucket, target: PlanBucket): KeyPlacement {
   if (request.orderUpdate) {
-    const { leftNeighborId, rightNeighborId } = request.orderUpdate;
-    return { kind: 'between', leftId: leftNeighborId ?? null, rightId: rightNeighborId ?? null };
+    const { leftNeighborId, rightNeighborId, sortKey } = request.orderUpdate;
+    return {
+      kind: 'between',
+      leftId: leftNeighborId ?? null,
+      rightId: rightNeighborId ?? null,
+      ...(sortKey !== undefined ? { sortKey } : {}),
+    };
   }
   if (sameBucket(currentBucket, target)) return { kind: 'keep' };
   return { kind: request.planBucketUpdateHint ?? placementForMove(currentBucket, target) };

@@ -5,6 +5,7 @@ import { BoundedJsonObject, jsonLimits } from './boundedJson';
 import { ItemType, Scope, Span } from '../enums';
 import { FIELD_LIMITS } from '../fieldLimits';
 import { BOARD_DESCRIPTION_LENGTH } from '../boardDescription';
+import { SORT_KEY_MAX, SORT_KEY_MIN } from '../sortKeys';
 
 /** Also accepts null. A type list, so AJV's type coercion never turns null into 0 or "". */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -127,6 +128,11 @@ export const OrderUpdate = Type.Object(
     leftNeighborId: Type.Optional(Nullable(Id)),
     /** The item that will sit just after this one (null: it goes last). */
     rightNeighborId: Type.Optional(Nullable(Id)),
+    /**
+     * The key to give the item when it lies strictly between the neighbours' keys (an undo puts an item
+     * back with the key it had); otherwise the midpoint, as without it.
+     */
+    sortKey: Type.Optional(Type.Number({ minimum: SORT_KEY_MIN, maximum: SORT_KEY_MAX })),
   },
   { additionalProperties: false },
 );
@@ -219,6 +225,9 @@ export const DeleteItemBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** Which project a deleted item goes back to (its place and fields are the server's copy). */
+export const RestoreItemBody = Type.Object({ projectId: Id }, { additionalProperties: false });
 
 export const CompleteItemBody = Type.Object({ markComplete: Type.Boolean() }, { additionalProperties: false });
 export const CompleteItemResponse = Type.Object({

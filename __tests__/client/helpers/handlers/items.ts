@@ -3,6 +3,7 @@ import type { AnyItemFields, RequestedAssignment } from '../../../../src/shared/
 import { Scope } from '../../../../src/shared/enums';
 import { completionDateAfterToggle } from '../../../../src/shared/completion';
 import { ok } from './mockBackend';
+import { boardDescription } from '../../../../src/shared/boardDescription';
 import { onTheWire, planBackend, type StoredItem } from './planBackend';
 
 const url = (path: string) => `${location.origin}/v1/teams/active/project-items${path}`;
@@ -47,6 +48,16 @@ function createItem(itemType: number, projectId: string, project: RequestedAssig
     ...(rebalancedSortKeys ? { rebalancedSortKeys } : {}),
   };
 }
+
+/** An item as the team search and a key's location answer it. */
+const hitOf = (item: StoredItem) => ({
+  id: item.id,
+  externalId: item.externalId,
+  itemType: item.itemType,
+  description: boardDescription(item.description),
+  completionDate: item.completionDate,
+  projectIds: item.projectContexts.map((context) => context.projectId),
+});
 
 const find = (id: string): StoredItem | undefined => planBackend.items.find((item) => item.id === id);
 
@@ -111,9 +122,40 @@ export const itemsHandlers = [
   }),
   http.delete(url('/all/:id'), ({ params }) => {
     planBackend.log.push(`delete ${String(params.id)}`);
-    const before = planBackend.items.length;
-    planBackend.items = planBackend.items.filter((item) => item.id !== params.id);
-    return before === planBackend.items.length ? notFound() : HttpResponse.json(ok());
+    const item = find(String(params.id));
+    if (!item) return notFound();
+    planBackend.items = planBackend.items.filter((other) => other !== item);
+    planBackend.deleted.push(item);
+    return HttpResponse.json(ok());
+  }),
+  http.post(url('/all/:id/restore'), async ({ request, params }) => {
+    const { projectId } = (await request.json()) as { projectId: string };
+    planBackend.log.push(`restore ${String(params.id)}`);
+    const item = planBackend.deleted.find((other) => other.id === params.id);
+    if (!item) return notFound('Nothing to restore');
+    planBackend.deleted = planBackend.deleted.filter((other) => other !== item);
+    planBackend.items.push(item);
+    const context = planBackend.contextOf(item, projectId)!;
+    return HttpResponse.json(
+      ok({ id: item.id, linkId: item.linkId, externalId: item.externalId, projectPlanContext: context }),
+    );
+  }),
+  http.get(url('/search'), ({ request }) => {
+    const query = new URL(request.url).searchParams.get('query') ?? '';
+    planBackend.log.push(`team search ${query}`);
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const hits = planBackend.items
+      .filter((item) => words.every((word) => `${item.externalId} ${item.description}`.toLowerCase().includes(word)))
+      .map(hitOf);
+    return HttpResponse.json(ok({ items: hits.slice(0, 20) }));
+  }),
+  http.get(url('/keys/:key'), ({ params }) => {
+    const key = String(params.key).toUpperCase();
+    planBackend.log.push(`locate ${key}`);
+    const item = planBackend.items.find((other) => other.externalId.toUpperCase() === key);
+    if (item) return HttpResponse.json(ok({ found: 'item', item: hitOf(item) }));
+    const gone = planBackend.deleted.some((other) => other.externalId.toUpperCase() === key);
+    return HttpResponse.json(ok({ found: gone ? 'deleted' : 'unknown' }));
   }),
   http.put(url('/all/:id/complete'), async ({ request, params }) => {
     const { markComplete } = (await request.json()) as { markComplete: boolean };

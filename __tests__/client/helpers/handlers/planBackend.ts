@@ -60,6 +60,8 @@ const bucketOf = (context: ProjectContext): PlanBucket => ({
 
 export const planBackend = {
   items: [] as StoredItem[],
+  /** Items deleted since the reset, for a restore (Undo) to bring back as they were. */
+  deleted: [] as StoredItem[],
   extraProjects: [] as Project[],
   nextNumber: 1,
   nextId: 1,
@@ -71,6 +73,7 @@ export const planBackend = {
   reset() {
     this.latestEventId = 0;
     this.items = [];
+    this.deleted = [];
     this.extraProjects = [];
     this.nextNumber = 1;
     this.nextId = 1;
@@ -139,12 +142,23 @@ export const planBackend = {
   },
 
   /** Puts an item between neighbours of a bucket; answers the bucket's new keys when it had to be reassigned. */
-  place(projectId: string, item: StoredItem, bucket: PlanBucket, left: StoredItem | null, right: StoredItem | null) {
+  place(
+    projectId: string,
+    item: StoredItem,
+    bucket: PlanBucket,
+    left: StoredItem | null,
+    right: StoredItem | null,
+    /** A key to keep when it lies strictly between the neighbours (an undo). */
+    exact?: number,
+  ) {
     const context = this.contextOf(item, projectId)!;
-    const key = sortKeyBetween(
-      left ? this.contextOf(left, projectId)!.sortKey : null,
-      right ? this.contextOf(right, projectId)!.sortKey : null,
-    );
+    const low = left ? this.contextOf(left, projectId)!.sortKey : null;
+    const high = right ? this.contextOf(right, projectId)!.sortKey : null;
+    if (exact !== undefined && (low === null || low < exact) && (high === null || exact < high)) {
+      context.sortKey = exact;
+      return undefined;
+    }
+    const key = sortKeyBetween(low, high);
     if (key !== null) {
       context.sortKey = key;
       return undefined;

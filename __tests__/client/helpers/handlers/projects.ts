@@ -150,7 +150,7 @@ export const projectsHandlers = [
     context.assignedTimeframe = to.assignedTimeframe;
     context.assignedToUserId = assignee;
     const rebalancedSortKeys = neighbours
-      ? planBackend.place(projectId, item, to, neighbours.left, neighbours.right)
+      ? planBackend.place(projectId, item, to, neighbours.left, neighbours.right, move.orderUpdate?.sortKey)
       : undefined;
     if (changed) {
       context.assignmentHistory.push({

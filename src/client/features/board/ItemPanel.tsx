@@ -38,7 +38,8 @@ import { ItemType } from '../../../shared/enums';
 import { FIELD_LIMITS } from '../../../shared/fieldLimits';
 import { bucketKey, parseBucketKey } from '../../../shared/timeframes';
 import { Button, CopyButton, Spinner, useFocusNewRow } from '../../ui';
-import { itemPath } from './useBoardUrl';
+import { itemPath, projectPath } from './useBoardUrl';
+import { selectActiveProjectId } from '../projects/projectsSelectors';
 import { itemPanelClosed } from './boardSlice';
 import { useBoardLayout } from './boardLayout';
 import { useBoardNavigation } from './boardNavigation';
@@ -227,11 +228,12 @@ export default function ItemPanel({ id }: { id: string }) {
   const item = useAppSelector((state) => selectItemById(state, currentId(state.items, id)));
   const navigate = useNavigate();
   const location = useLocation();
+  const projectId = useAppSelector(selectActiveProjectId);
   // Closing leaves the item's URL for the board's (replaced: Back then goes where the user was before).
   const close = () => {
     dispatch(itemPanelClosed());
     if (location.pathname.startsWith('/items/'))
-      navigate({ pathname: '/', search: location.search }, { replace: true });
+      navigate({ pathname: projectId ? projectPath(projectId) : '/', search: location.search }, { replace: true });
   };
   const closeRef = useRef(close);
   closeRef.current = close;

@@ -9,15 +9,18 @@ import {
   boardQueryOpened,
   itemPanelClosed,
   itemPanelOpened,
-  noticeShown,
   selectBoardFilters,
   selectOpenItemId,
   selectSearchText,
 } from './boardSlice';
 import { boardQuery, parseBoardQuery } from './boardQuery';
+import { itemLinkDismissed, itemLinkOpened } from './itemLinkSlice';
 
-/** The link to an item: its panel open on the board. */
+/** The link to an item: its panel open on the board of its project. */
 export const itemPath = (externalId: string) => `/items/${encodeURIComponent(externalId)}`;
+
+/** The link to a project's board. */
+export const projectPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
 
 /**
  * Keeps the board and its URL in step, both ways, so what a user sees can be shared and Back works:
@@ -57,22 +60,23 @@ export function useBoardUrl() {
     navigate({ pathname: location.pathname, search: query }, { replace: true, state: location.state });
   }, [query, location.pathname, location.search, location.state, navigate]);
 
-  // The URL's item → the open panel; an item not on this board is said so.
+  // The URL's item → the open panel; an item the board has not loaded is looked for on the server.
   useEffect(() => {
     const left = previousItemKey.current !== undefined && itemKey === undefined;
     previousItemKey.current = itemKey;
-    if (left && openItemId) {
-      dispatch(itemPanelClosed());
+    if (left) {
+      if (openItemId) dispatch(itemPanelClosed());
+      dispatch(itemLinkDismissed());
       return;
     }
     if (!itemKey || status !== 'ready' || openKey === itemKey) return;
     const wanted = itemKey.toUpperCase();
-    const found = allItemsIn(store.getState().items.shards).find((item) => item.externalId.toUpperCase() === wanted);
-    if (found) {
-      dispatch(itemPanelOpened(found.id));
-    } else {
-      dispatch(noticeShown('info', `${itemKey} is not on this project's board.`));
-      navigate({ pathname: '/', search: location.search }, { replace: true });
+    const state = store.getState();
+    const found = allItemsIn(state.items.shards).find((item) => item.externalId.toUpperCase() === wanted);
+    if (found) dispatch(itemPanelOpened(found.id));
+    // Looked for already (or said why not): the board reloading after a failed switch does not ask again.
+    else if (state.itemLink.locating !== itemKey && state.itemLink.problem?.key !== itemKey) {
+      dispatch(itemLinkOpened(itemKey));
     }
     // Runs when the URL or the board changes, not for every item edit.
   }, [itemKey, status]);

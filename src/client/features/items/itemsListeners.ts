@@ -33,6 +33,8 @@ import {
   itemMoveFailed,
   itemMoveRequested,
   itemOf,
+  itemRestoreFailed,
+  itemRestoreRequested,
   itemUpdateRequested,
   itemUpdateSettled,
 } from './itemsSlice';
@@ -315,6 +317,30 @@ export function registerItemsListeners(startListening: AppStartListening) {
   });
 
   startListening({
+    actionCreator: itemRestoreRequested,
+    effect: async (action, listenerApi) => {
+      const { projectId, item } = action.payload;
+      await queuesOf(listenerApi.getState).items.run(item.id, async () => {
+        try {
+          const answer = await call(
+            listenerApi.dispatch(itemsApi.endpoints.restoreProjectItem.initiate({ id: item.id, body: { projectId } })),
+          );
+          listenerApi.dispatch(
+            itemMoveConfirmed({
+              id: item.id,
+              plan: answer.projectPlanContext,
+              rebalancedSortKeys: answer.rebalancedSortKeys,
+            }),
+          );
+        } catch (error) {
+          listenerApi.dispatch(itemRestoreFailed({ id: item.id }));
+          fail(listenerApi, `restore ${label(item)}`, error);
+        }
+      });
+    },
+  });
+
+  startListening({
     actionCreator: itemMoveRequested,
     effect: async (action, listenerApi) => {
       const { projectId, to, assignedToUserId } = action.payload;
@@ -327,7 +353,8 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const previous = item.plan;
       const bucketChanged = !sameBucket(from, to);
       const assigneeChanged = assignedToUserId !== undefined && assignedToUserId !== previous.assignedToUserId;
-      const reordered = bucketChanged || action.payload.index !== previousIndex;
+      const { sortKey } = action.payload;
+      const reordered = bucketChanged || action.payload.index !== previousIndex || sortKey !== undefined;
       const { left, right } = neighboursAt(listenerApi.getState(), bucketKey(to), id);
 
       await queuesOf(listenerApi.getState).projects.run(projectId, async () => {
@@ -347,7 +374,9 @@ export function registerItemsListeners(startListening: AppStartListening) {
                 },
               }
             : {}),
-          ...(reordered ? { orderUpdate: { leftNeighborId, rightNeighborId } } : {}),
+          ...(reordered
+            ? { orderUpdate: { leftNeighborId, rightNeighborId, ...(sortKey !== undefined ? { sortKey } : {}) } }
+            : {}),
         };
         try {
           const answer = await call(

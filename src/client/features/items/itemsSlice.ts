@@ -163,6 +163,12 @@ export const itemDeleteRequested = createAction('items/deleteRequested', (id: st
   payload: { id, projectId },
 }));
 
+/** Undo of a delete: the item back where it was, from the server's copy (services/itemRestore.ts). */
+export const itemRestoreRequested = createAction(
+  'items/restoreRequested',
+  (request: { projectId: string; item: BoardItem; index: number }) => ({ payload: request }),
+);
+
 export interface MoveItemRequest {
   projectId: string;
   id: string;
@@ -171,6 +177,8 @@ export interface MoveItemRequest {
   index: number;
   /** Set a new assignee with the move; absent keeps the current one. */
   assignedToUserId?: string | null;
+  /** The key to keep when it lies between the new neighbours (an undo puts an item back as it was). */
+  sortKey?: number;
 }
 export const itemMoveRequested = createAction('items/moveRequested', (request: MoveItemRequest) => ({
   payload: { ...request, requestId: nanoid() },
@@ -211,6 +219,15 @@ function provisionalSortKey(state: ItemsState, key: string, id: string): number 
   const left = at > 0 ? itemOf(state, list[at - 1]!)?.plan.sortKey : undefined;
   const right = at >= 0 && at < list.length - 1 ? itemOf(state, list[at + 1]!)?.plan.sortKey : undefined;
   return sortKeyBetween(left ?? null, right ?? null);
+}
+
+/** Whether a key lies strictly between the item's neighbours in the bucket's list. */
+function keyFitsAt(state: ItemsState, key: string, id: string, sortKey: number): boolean {
+  const list = listOf(state, key);
+  const at = list.indexOf(id);
+  const left = at > 0 ? itemOf(state, list[at - 1]!)?.plan.sortKey : undefined;
+  const right = at >= 0 && at < list.length - 1 ? itemOf(state, list[at + 1]!)?.plan.sortKey : undefined;
+  return (left === undefined || left < sortKey) && (right === undefined || sortKey < right);
 }
 
 function rebuildBuckets(items: readonly BoardItem[]): Record<string, string[]> {
@@ -571,6 +588,15 @@ export const itemsSlice = createSlice({
         placeByPlan(state, id, action.payload.plan);
       }
     },
+    itemRestoreFailed(state, action: PayloadAction<{ id: string }>) {
+      state.revision += 1;
+      const { id } = action.payload;
+      delete state.pendingMoves[id];
+      const entity = itemOf(state, id);
+      if (!entity) return;
+      removeFromBucket(state, id, bucketKey(bucketOf(entity)));
+      removeItem(state, id);
+    },
     itemMoveFailed(state, action: PayloadAction<{ id: string; previous: ProjectPlacement; index: number }>) {
       state.revision += 1;
       const id = currentId(state, action.payload.id);
@@ -674,7 +700,18 @@ export const itemsSlice = createSlice({
         }
         const sortKey = provisionalSortKey(state, key, id);
         if (sortKey !== null) entity.plan.sortKey = sortKey;
+        const kept = action.payload.sortKey;
+        if (kept !== undefined && keyFitsAt(state, key, id, kept)) entity.plan.sortKey = kept;
         state.pendingMoves[id] = (state.pendingMoves[id] ?? 0) + 1;
+      })
+      // Shown back at once; held as a move in flight, so a board read before the answer keeps it.
+      .addCase(itemRestoreRequested, (state, action) => {
+        const { projectId, item, index } = action.payload;
+        delete state.pendingDeletes[item.id];
+        if (state.projectId !== projectId || itemOf(state, item.id)) return;
+        addItem(state, { ...item, plan: { ...item.plan } });
+        insertIntoBucket(state, item.id, bucketKey(bucketOf(item)), index);
+        state.pendingMoves[item.id] = (state.pendingMoves[item.id] ?? 0) + 1;
       })
       .addCase(sessionEnded, () => initialState)
 
@@ -707,4 +744,5 @@ export const {
   itemDeleteSettled,
   itemMoveConfirmed,
   itemMoveFailed,
+  itemRestoreFailed,
 } = itemsSlice.actions;

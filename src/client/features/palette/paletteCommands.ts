@@ -1,12 +1,11 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { draftLabels } from '../agent/draftLabels';
 import type { AppDispatch, RootState } from '../../app/store';
-import { projectsApi } from '../../api/projects';
 import { userAndTeamApi } from '../../api/userAndTeam';
 import { assignItem, moveItemToBucket } from '../items/itemCommands';
 import { completionToggled, currentId, itemDeleteRequested, itemOf } from '../items/itemsSlice';
-import { itemPanelOpened, noticeShown } from '../board/boardSlice';
-import { itemPath } from '../board/useBoardUrl';
+import { itemPanelOpened } from '../board/boardSlice';
+import { itemPath, projectPath } from '../board/useBoardUrl';
 import { todayIndex } from '../board/boardColumns';
 import { isCompleted } from '../../../shared/completion';
 import { dayTimeframe } from '../../../shared/timeframes';
@@ -31,6 +30,16 @@ interface Context {
   /** The item the palette acts on: the open panel's, or the focused card's. */
   itemId: string | null;
   showShortcuts(): void;
+}
+
+/** Whether every word typed appears in the text (any case, any order). */
+export function matchesWords(text: string, search: string): boolean {
+  const haystack = text.toLowerCase();
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
 }
 
 const click = (selector: string) => document.querySelector<HTMLElement>(selector)?.click();
@@ -91,10 +100,8 @@ export function paletteCommands({ state, dispatch, navigate, itemId, showShortcu
         group,
         label: `Delete ${name}`,
         keys: 'Delete ×2',
-        run: () => {
-          dispatch(itemDeleteRequested(item.id, projectId));
-          dispatch(noticeShown('info', `Deleted ${name}.`));
-        },
+        // The undo toast says it was deleted, with Undo.
+        run: () => dispatch(itemDeleteRequested(item.id, projectId)),
       });
     }
   }
@@ -140,10 +147,8 @@ export function paletteCommands({ state, dispatch, navigate, itemId, showShortcu
       id: `project-${project.id}`,
       group: 'Switch project',
       label: project.description,
-      run: () => {
-        navigate('/');
-        dispatch(projectsApi.endpoints.setActiveProject.initiate({ newActiveProjectId: project.id }));
-      },
+      // The project's URL makes it the active one (useProjectUrl).
+      run: () => navigate(projectPath(project.id)),
     });
   }
   for (const team of selectAvailableTeams(state)) {

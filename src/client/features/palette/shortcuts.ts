@@ -2,6 +2,7 @@
 export const SHORTCUTS: { group: string; keys: string; does: string }[] = [
   { group: 'Anywhere', keys: 'Ctrl K / ⌘ K', does: 'Command palette: every action, by name' },
   { group: 'Anywhere', keys: '?', does: 'This list of shortcuts' },
+  { group: 'Anywhere', keys: 'Ctrl Z / ⌘ Z', does: 'Undo the last move, completion or delete' },
   { group: 'Board', keys: '/', does: 'Search items' },
   { group: 'Board', keys: 'N', does: 'New item in the focused card’s column' },
   { group: 'Card', keys: 'Enter', does: 'Open the item' },

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useSetActiveProjectMutation } from '../../api/projects';
-import { errorMessage } from '../../api/envelopeBaseQuery';
-import { noticeShown } from '../board/boardSlice';
+import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { projectPath } from '../board/useBoardUrl';
 import { projectStatusLabel, selectActiveProjectId, selectActiveProject } from './projectsSelectors';
 import styles from './ProjectSwitcher.module.css';
 
@@ -14,22 +13,18 @@ type OpenDialog = 'new' | 'settings' | null;
 
 /** The board's title: the active project, a menu to switch to another, create one, or change its settings. */
 export function ProjectSwitcher() {
-  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const project = useAppSelector(selectActiveProject);
   const activeId = useAppSelector(selectActiveProjectId);
-  const [setActiveProject] = useSetActiveProjectMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   if (menuOpen && !menuUsed) setMenuUsed(true);
 
+  // The project's URL makes it the active one (useProjectUrl), so Back returns to the one before.
   const switchTo = (projectId: string) => {
-    if (projectId === activeId) return;
-    // The screen is blocked and the items cleared until the server answers (spec §4).
-    setActiveProject({ newActiveProjectId: projectId })
-      .unwrap()
-      .catch((error: unknown) => dispatch(noticeShown('error', `Couldn’t open that project: ${errorMessage(error)}`)));
+    if (projectId !== activeId) navigate(projectPath(projectId));
   };
   const triggerLabel = `Project: ${project?.description ?? 'none'}. Open the project menu`;
   const triggerContent = (

@@ -4,6 +4,7 @@ import { QuotaErrorRedirect } from '../quota/QuotaErrorRedirect';
 import { InviteRedirect } from '../teams/InviteRedirect';
 import { LiveUpdates } from '../live/LiveUpdates';
 import { PaletteHost } from '../palette/PaletteHost';
+import { UndoToast } from '../undo/UndoToast';
 import styles from './AppShell.module.css';
 
 /** The signed-in frame: the top bar over whichever page the route shows. */
@@ -17,6 +18,7 @@ export function AppShell() {
       <InviteRedirect />
       <LiveUpdates />
       <PaletteHost />
+      <UndoToast />
       <TopBar />
       <main id="main-content" className={styles.main} tabIndex={-1}>
         <Outlet />

@@ -126,6 +126,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <BoardPage /> },
           { path: 'items/:itemKey', element: <BoardPage /> },
+          { path: 'projects/:projectId', element: <BoardPage /> },
           { path: 'settings/account', element: onDemand(<AccountSettingsPage />) },
           { path: 'settings/members', element: onDemand(<MembersPage />) },
           { path: 'settings/planning', element: onDemand(<PlanningDataPage />) },

@@ -25,3 +25,4 @@ export * from './teamEvents';
 export * from './benchmarkAssessments';
 export * from './liveStreams';
 export * from './comments';
+export * from './deletedPlacements';

@@ -12,6 +12,7 @@ import {
   DeleteItemBody,
   Item,
   ItemIdParams,
+  RestoreItemBody,
   SortKeyResponse,
   SplitItemBody,
   UpdateDemoBody,
@@ -27,6 +28,7 @@ import { completeItem, createItems, deleteProjectItem, splitItem, updateItemFiel
 import { readTeamItem, type ItemJson } from '../../services/board';
 import { ItemType } from '../../../shared/enums';
 import { writerOf } from '../writer';
+import { restoreProjectItem } from '../../services/itemRestore';
 
 const tags = ['items'];
 
@@ -134,9 +136,38 @@ export default async function itemRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { teamId } = await requireActiveTeam(app, request);
-      const input = { ...writerOf(request, teamId), itemId: request.params.id, projectId: request.body.projectId };
+      const input = {
+        ...writerOf(request, teamId),
+        itemId: request.params.id,
+        projectId: request.body.projectId,
+        now: app.clock.now(),
+      };
       await app.db.transaction((tx) => deleteProjectItem(tx, input));
       return okEmpty();
+    },
+  );
+
+  // Undo of a delete: the item back as it was, from the copy the delete kept.
+  app.post(
+    '/project-items/all/:id/restore',
+    {
+      schema: {
+        tags,
+        operationId: 'restoreProjectItem',
+        params: ItemIdParams,
+        body: RestoreItemBody,
+        response: answers(SortKeyResponse),
+      },
+    },
+    async (request) => {
+      const { teamId } = await requireActiveTeam(app, request);
+      const input = {
+        ...writerOf(request, teamId),
+        itemId: request.params.id,
+        projectId: request.body.projectId,
+        now: app.clock.now(),
+      };
+      return ok(await app.db.transaction((tx) => restoreProjectItem(tx, input)));
     },
   );
 
