@@ -9,6 +9,9 @@ export interface GithubRequest {
   /** `app` (the app's JWT), `installation` (an installation token), `user` (a user token) or `none`. */
   auth: 'app' | 'installation' | 'user' | 'none' | 'bad';
   body: unknown;
+  /** The `X-GitHub-Api-Version` and `User-Agent` headers the caller sent. */
+  apiVersion: string | undefined;
+  userAgent: string | undefined;
 }
 
 interface FakeUser {
@@ -26,7 +29,8 @@ interface FakeUserToken {
 interface FakeInstallation {
   id: number;
   account: { login: string; type: 'User' | 'Organization' };
-  repositories: { full_name: string; default_branch: string; private: boolean }[];
+  /** `branches`: the repository's branches besides its default one. */
+  repositories: { full_name: string; default_branch: string; private: boolean; branches?: string[] }[];
 }
 
 /** An RSA key pair for a test GitHub App, PKCS#1 as GitHub hands out its .pem files. */
@@ -191,6 +195,8 @@ export class FakeGithub {
       path: url.pathname,
       auth,
       body: text ? JSON.parse(text) : null,
+      apiVersion: request.headers['x-github-api-version'] as string | undefined,
+      userAgent: request.headers['user-agent'],
     });
     const matches = (rule: { path?: RegExp; method?: string }) =>
       (!rule.path || rule.path.test(url.pathname)) && (!rule.method || rule.method === request.method);
@@ -292,6 +298,18 @@ export class FakeGithub {
         total_count: repositories.length,
         repositories: repositories.slice((page - 1) * perPage, page * perPage),
       });
+    }
+    const branch = /^\/repos\/([^/]+)\/([^/]+)\/branches\/(.+)$/.exec(url.pathname);
+    if (branch && request.method === 'GET' && auth === 'installation') {
+      const token = request.headers.authorization!.split(' ')[1]!;
+      const repository = this.installations
+        .get(this.tokens.get(token)!)
+        ?.repositories.find((r) => r.full_name === `${branch[1]}/${branch[2]}`);
+      const name = decodeURIComponent(branch[3]!);
+      if (!repository || (name !== repository.default_branch && !repository.branches?.includes(name))) {
+        return send(404, { message: 'Branch not found' });
+      }
+      return send(200, { name, protected: false });
     }
     const contents = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(url.pathname);
     if (contents && request.method === 'GET' && auth === 'installation') {

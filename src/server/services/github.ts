@@ -85,11 +85,25 @@ export async function chooseRepository(
       `${input.body.repository} is not a repository the app can reach on ${connection.accountLogin}: grant it access on GitHub first.`,
     );
   }
-  await saveGithubRepository(db, input.teamId, {
-    repository: repository.fullName,
-    baseBranch: input.body.baseBranch ?? repository.defaultBranch,
-    now: input.now,
-  });
+  const baseBranch = input.body.baseBranch ?? repository.defaultBranch;
+  if (input.body.baseBranch) {
+    await requireBranch(setup, connection.installationId, repository.fullName, baseBranch, 'Settings → GitHub');
+  }
+  await saveGithubRepository(db, input.teamId, { repository: repository.fullName, baseBranch, now: input.now });
+}
+
+/** Refuses a base branch the repository does not have, before anything is stored or sent. */
+export async function requireBranch(
+  setup: GithubSetup,
+  installationId: number,
+  repository: string,
+  branch: string,
+  where: string,
+) {
+  if (await setup.client.branchExists(installationId, repository, branch)) return;
+  throw invalidRequest(
+    `${repository} has no branch "${branch}": choose an existing base branch (${where}), or leave it empty for the repository's default branch. Nothing was changed.`,
+  );
 }
 
 /** Whether Copilot may be assigned in the repository, asked as the user; failures are findings. */
