@@ -31,7 +31,18 @@ interface FakeInstallation {
   account: { login: string; type: 'User' | 'Organization' };
   /** `branches`: the repository's branches besides its default one. */
   repositories: { full_name: string; default_branch: string; private: boolean; branches?: string[] }[];
+  /** What the installation was granted; by default what docs/handoff.md asks for. */
+  permissions?: Record<string, string>;
 }
+
+/** The permissions docs/handoff.md tells operators to give the app. */
+export const DOCUMENTED_PERMISSIONS = {
+  actions: 'write',
+  contents: 'write',
+  issues: 'write',
+  pull_requests: 'write',
+  metadata: 'read',
+};
 
 /** An RSA key pair for a test GitHub App, PKCS#1 as GitHub hands out its .pem files. */
 let keyPair: { privateKeyPem: string; publicKeyPem: string } | undefined;
@@ -279,7 +290,12 @@ export class FakeGithub {
     if (match && request.method === 'GET' && auth === 'app') {
       const installation = this.installations.get(Number(match[1]));
       if (!installation) return send(404, { message: 'Not Found' });
-      return send(200, { id: installation.id, account: installation.account, target_type: installation.account.type });
+      return send(200, {
+        id: installation.id,
+        account: installation.account,
+        target_type: installation.account.type,
+        permissions: installation.permissions ?? DOCUMENTED_PERMISSIONS,
+      });
     }
     match = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(url.pathname);
     if (match && request.method === 'POST' && auth === 'app') {
@@ -398,6 +414,17 @@ export class FakeGithub {
                 : { login: i.openedBy, type: 'User' },
           })),
         );
+      }
+      if (request.method === 'GET' && issue[3]) {
+        const stored = this.issues.find((i) => i.repository === repository && i.number === Number(issue[3]));
+        if (!stored) return send(404, { message: 'Not Found' });
+        return send(200, {
+          number: stored.number,
+          state: stored.state,
+          assignees: stored.assignees.map((login) => ({
+            login: login === 'copilot-swe-agent[bot]' ? 'Copilot' : login,
+          })),
+        });
       }
       if (request.method === 'PATCH' && issue[3]) {
         const stored = this.issues.find((i) => i.repository === repository && i.number === Number(issue[3]));

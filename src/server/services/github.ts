@@ -10,7 +10,12 @@ import { ApiError, invalidRequest } from '../errors';
 import { checkGithubState, signGithubState } from './githubState';
 import { authorizationUsable, stateSecret, storeUserAuthorization, userToken } from './githubUser';
 import { findGithubUserAuthorization } from '../repositories/githubUserAuthorizations';
-import { agentReadiness, findClaudeWorkflow, type CopilotFinding } from './handoff/agentReadiness';
+import {
+  agentReadiness,
+  findClaudeWorkflow,
+  type AppPermissionsFinding,
+  type CopilotFinding,
+} from './handoff/agentReadiness';
 import type { GithubStatus, GithubUserStatus, InstallCallbackBody, RepositoryBody } from '../../shared/contract/github';
 
 export interface GithubSetup {
@@ -147,9 +152,10 @@ export async function githubUserStatus(
   const authorization = await findGithubUserAuthorization(db, who.userId);
   const userLogin = authorizationUsable(authorization, now) ? authorization!.githubLogin : null;
   const repository = connection?.repository ?? null;
-  const [claudeWorkflow, copilot] = await Promise.all([
+  const [claudeWorkflow, copilot, appPermissions] = await Promise.all([
     findClaudeWorkflow(setup.client, connection, repository),
     userLogin ? findCopilot(db, setup, who.userId, repository, now) : ({ kind: 'not asked' } as const),
+    findAppPermissions(setup, connection?.installationId ?? null),
   ]);
   return {
     configured: true,
@@ -166,8 +172,21 @@ export async function githubUserStatus(
       userLogin,
       claudeWorkflow,
       copilot,
+      appPermissions,
     }),
   };
+}
+
+/** The installation's permissions, asked with the app's JWT; failures are findings. */
+async function findAppPermissions(setup: GithubSetup, installationId: number | null): Promise<AppPermissionsFinding> {
+  if (installationId === null) return { kind: 'not asked' };
+  try {
+    const installation = await setup.client.getInstallation(installationId);
+    if (!installation) return { kind: 'unknown', problem: 'GitHub no longer has this installation of the app.' };
+    return { kind: 'read', permissions: installation.permissions };
+  } catch (error) {
+    return { kind: 'unknown', problem: (error as Error).message };
+  }
 }
 
 /** The team's connection as the settings page shows it; GitHub being down is reported, not thrown. */

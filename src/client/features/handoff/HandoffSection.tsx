@@ -200,6 +200,7 @@ export function HandoffSection(props: {
           {chosen.checks.some((check) => check.check === USER_CHECK && !check.ok) && <ConnectGithubAccount />}
         </div>
       )}
+      {chosen?.unverified && !terminal && <p className={styles.muted}>{chosen.unverified}</p>}
       {status.data && !status.data.configured && !terminal && (
         <Alert tone="info">GitHub is not set up on this Baton: an operator configures it (docs/handoff.md).</Alert>
       )}

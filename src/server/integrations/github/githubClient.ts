@@ -36,6 +36,8 @@ export interface GithubInstallation {
   id: number;
   accountLogin: string;
   accountType: string;
+  /** What the installation was granted, e.g. `{ issues: 'write', contents: 'read' }`. */
+  permissions: Record<string, string>;
 }
 
 export interface GithubRepository {
@@ -106,6 +108,8 @@ export interface GithubClient {
     token: string,
     issue: { repository: string; title: string; body: string } & AgentAssignment,
   ): Promise<{ number: number; url: string; assignees: string[] }>;
+  /** Who is assigned to an issue now, read as the user. */
+  issueAssigneesAsUser(token: string, issue: { repository: string; number: number }): Promise<string[]>;
   /** Whether GitHub offers Copilot's coding agent as an assignee in the repository, asked as the user. */
   copilotAssignable(token: string, repository: string): Promise<boolean>;
   /** Comments on an issue as the user. */
@@ -218,6 +222,8 @@ const clock = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
 
 /** What a failed call means for the user: a read changed nothing; a write GitHub did not confirm may have happened. */
 function githubFailed(error: unknown, kind: 'read' | 'write' = 'read'): GithubCallFailed {
+  // Already told plainly (GraphQL's errors[] in a 200).
+  if (error instanceof GithubCallFailed) return error;
   // GitHub answered: Octokit's RequestError carries the response. Otherwise the request never got one.
   if (isHttpError(error) && error.response) {
     const { status } = error;
@@ -364,6 +370,9 @@ export function createGithubClient(config: GithubConfig): GithubClient {
           id: data.id,
           accountLogin: account?.login ?? account?.slug ?? '',
           accountType: account?.type ?? (data.target_type as string),
+          permissions: Object.fromEntries(
+            Object.entries(data.permissions ?? {}).filter(([, level]) => typeof level === 'string'),
+          ) as Record<string, string>,
         };
       } catch (error) {
         if (isHttpError(error) && error.response?.status === 404) return null;
@@ -542,6 +551,17 @@ export function createGithubClient(config: GithubConfig): GithubClient {
         },
         'write',
       ),
+
+    issueAssigneesAsUser: (token, issue) =>
+      asUser(token, async (user) => {
+        const [owner, repo] = issue.repository.split('/') as [string, string];
+        const { data } = await user.request('GET /repos/{owner}/{repo}/issues/{issue_number}', {
+          owner,
+          repo,
+          issue_number: issue.number,
+        });
+        return (data.assignees ?? []).map((assignee) => assignee.login);
+      }),
 
     copilotAssignable: (token, repository) =>
       asUser(token, async (user) => {

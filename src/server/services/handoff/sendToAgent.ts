@@ -75,6 +75,7 @@ async function claudeProblems(setup: GithubSetup, connection: GithubConnectionRo
     userLogin: null,
     claudeWorkflow: finding,
     copilot: { kind: 'not asked' },
+    appPermissions: { kind: 'not asked' },
   });
   return claude!.checks.filter((check) => !check.ok).map((check) => `${check.check.toLowerCase()}: ${check.fix}`);
 }
