@@ -5,6 +5,7 @@ import { teamUser } from './helpers/planning';
 import { expectForbidden, join } from './helpers/members';
 import { appKeyPair, FakeGithub } from './helpers/fakeGithub';
 import { loadConfig, ConfigError } from '../../src/server/config/config';
+import { createGithubClient } from '../../src/server/integrations/github/githubClient';
 
 jest.setTimeout(30_000);
 
@@ -21,7 +22,7 @@ describe('the GitHub connection: /v1/teams/active/github', () => {
       id: 777,
       account: { login: 'acme', type: 'Organization' },
       repositories: [
-        { full_name: 'acme/shop', default_branch: 'main', private: true },
+        { full_name: 'acme/shop', default_branch: 'main', private: true, branches: ['release/2.0'] },
         { full_name: 'acme/docs', default_branch: 'trunk', private: false },
       ],
     });
@@ -123,6 +124,37 @@ describe('the GitHub connection: /v1/teams/active/github', () => {
       body: { repository: 'ACME/shop', baseBranch: 'release/2.0' },
     });
     expect(branch.json().data).toMatchObject({ repository: 'acme/shop', baseBranch: 'release/2.0' });
+  });
+
+  it('refuses a base branch the repository does not have, saying so, and changes nothing', async () => {
+    const before = await connections();
+    const refused = await call(t.app, 'PUT', `${G}/repository`, {
+      cookie: owner.cookie,
+      body: { repository: 'acme/docs', baseBranch: 'relase/2.0' },
+    });
+    expect([refused.statusCode, refused.json().result]).toEqual([400, 'InvalidRequest']);
+    expect(refused.json().message).toBe(
+      'acme/docs has no branch "relase/2.0": choose an existing base branch (Settings → GitHub), or leave it empty for the repository\'s default branch. Nothing was changed.',
+    );
+    expect(await connections()).toBe(before);
+    expect(github.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/repos/acme/docs/branches/relase%2F2.0',
+      auth: 'installation',
+    });
+  });
+
+  it('names itself on every call: GitHub API version 2022-11-28 and a Baton User-Agent', () => {
+    expect(github.requests.length).toBeGreaterThan(5);
+    for (const request of github.requests) {
+      expect([request.path, request.userAgent]).toEqual([
+        request.path,
+        expect.stringMatching(/^Baton \(GitHub App baton-test\)/),
+      ]);
+      // OAuth's code exchange is on the web host, not the REST API.
+      if (!request.path.startsWith('/login/oauth/'))
+        expect([request.path, request.apiVersion]).toEqual([request.path, '2022-11-28']);
+    }
   });
 
   it('refuses a repository the installation cannot reach, and changes nothing', async () => {
@@ -257,6 +289,28 @@ describe('GitHub settings', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it.each([
+    ['https://api.github.com', 'https://github.com', 'https://github.com/apps/baton-test/installations/new?state=s1'],
+    [
+      'https://git.example.com/api/v3',
+      'https://git.example.com',
+      'https://git.example.com/github-apps/baton-test/installations/new?state=s1',
+    ],
+  ])("installs from GitHub's page for the host: API %s", (apiUrl, webUrl, installUrl) => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      GITHUB_APP_ID: '1',
+      GITHUB_APP_SLUG: 'baton-test',
+      GITHUB_APP_PRIVATE_KEY: keys.privateKeyPem,
+      GITHUB_WEBHOOK_SECRET: 's',
+      GITHUB_APP_CLIENT_ID: 'c',
+      GITHUB_APP_CLIENT_SECRET: 'd',
+      GITHUB_API_URL: apiUrl,
+      GITHUB_WEB_URL: webUrl,
+    });
+    expect(createGithubClient(config.github!).installUrl('s1')).toBe(installUrl);
   });
 
   it.each([

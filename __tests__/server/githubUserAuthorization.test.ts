@@ -239,6 +239,65 @@ describe('GitHub user authorization and the Copilot and Cursor hand-offs', () =>
     }
   });
 
+  it("checks the app's permissions Copilot needs, names the missing ones, and blames a dropped assignment on them", async () => {
+    const installation = github.installations.get(61)!;
+    const copilotOf = async () =>
+      (await call(t.app, 'GET', `${G}/user-authorization`, { cookie: editor.cookie }))
+        .json()
+        .data.agents.find((a: { agent: string }) => a.agent === 'copilot');
+    const permissionCheck = "Baton's app may write Actions, Contents, Issues and Pull requests";
+    expect((await copilotOf()).checks).toContainEqual({ check: permissionCheck, ok: true, fix: null });
+
+    // As docs/handoff.md had it before: Contents and Actions read only.
+    installation.permissions = { actions: 'read', contents: 'read', issues: 'write', pull_requests: 'write' };
+    github.copilotRepositories.delete('acme/shop');
+    try {
+      const copilot = await copilotOf();
+      expect(copilot.ready).toBe(false);
+      const failing = copilot.checks.find((c: { check: string }) => c.check === permissionCheck);
+      expect(failing.fix).toMatch(/"Read and write" on Actions, Contents \(the app's settings → Permissions\)/);
+
+      const item = await readyItem();
+      const refused = await call(t.app, 'POST', SEND, {
+        cookie: editor.cookie,
+        body: { itemId: item.id, automationKind: 0, agent: 'copilot' },
+      });
+      expect(refused.json().message).toBe(
+        "GitHub did not assign Copilot in acme/shop: Baton's app lacks read and write on Actions, Contents, and your token has only what both you and the app have (docs/handoff.md: the operator grants them, an owner accepts them). Nothing was sent.",
+      );
+      // The issue was read again before it was closed.
+      const number = github.issues.at(-1)!.number;
+      expect(github.requests.some((r) => r.method === 'GET' && r.path === `/repos/acme/shop/issues/${number}`)).toBe(
+        true,
+      );
+      expect(github.issues.at(-1)).toMatchObject({ state: 'closed' });
+    } finally {
+      delete installation.permissions;
+      github.copilotRepositories.add('acme/shop');
+    }
+  });
+
+  it("reads GraphQL's errors: GitHub answering 200 with errors[] is a failure, named", async () => {
+    github.failNext = {
+      times: 1,
+      status: 200,
+      path: /^\/graphql$/,
+      body: { data: null, errors: [{ type: 'FORBIDDEN', message: 'Resource not accessible by integration' }] },
+    };
+    const status = await call(t.app, 'GET', `${G}/user-authorization`, { cookie: owner.cookie });
+    const copilot = status.json().data.agents.find((a: { agent: string }) => a.agent === 'copilot');
+    expect(copilot.ready).toBe(false);
+    expect(copilot.checks.at(-1).fix).toBe(
+      'Could not ask GitHub just now: GitHub refused the GraphQL query: FORBIDDEN: Resource not accessible by integration',
+    );
+  });
+
+  it('says what Baton cannot verify for Cursor', async () => {
+    const status = await call(t.app, 'GET', `${G}/user-authorization`, { cookie: editor.cookie });
+    const cursor = status.json().data.agents.find((a: { agent: string }) => a.agent === 'cursor');
+    expect(cursor.unverified).toMatch(/^Baton cannot see Cursor's side: .*Cursor's GitHub app/);
+  });
+
   it('hands an item to Cursor: the app opens the issue and the user comments @cursor', async () => {
     const item = await readyItem();
     const sent = await call(t.app, 'POST', SEND, {

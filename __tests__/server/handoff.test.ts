@@ -347,6 +347,21 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
     expect(refused.json().message).toBe('other/app is not a repository the app can reach on acme.');
   });
 
+  it('refuses a base branch the repository does not have, opening nothing and storing nothing', async () => {
+    const item = await readyItem();
+    const before = { ...(await stored()), issues: github.issues.length };
+    const refused = await call(t.app, 'POST', SEND, {
+      cookie: owner.cookie,
+      body: { itemId: item.id, automationKind: 0, agent: 'claude-code', baseBranch: 'feature/gone' },
+    });
+    expect([refused.statusCode, refused.json().result]).toEqual([400, 'InvalidRequest']);
+    expect(refused.json().message).toBe(
+      'acme/shop has no branch "feature/gone": choose an existing base branch (in the Hand off… dialog), or leave it empty for the repository\'s default branch. Nothing was changed.',
+    );
+    expect({ ...(await stored()), issues: github.issues.length }).toEqual(before);
+    expect(await itemOf(item.id)).toMatchObject({ workflowStatus: 0, codingAgentUrl: null });
+  });
+
   it('refuses a terminal hand-off to an agent that is not Claude Code', async () => {
     const item = await readyItem();
     const before = await stored();

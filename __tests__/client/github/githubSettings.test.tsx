@@ -72,6 +72,10 @@ describe('GitHub settings (/settings/github)', () => {
     // Saved: nothing left to save.
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(within(screen.getByRole('listitem', { name: 'Copilot' })).getByText('Not ready')).toBeInTheDocument();
+    // What Baton cannot check for Cursor is said, not promised.
+    expect(
+      within(screen.getByRole('listitem', { name: 'Cursor' })).getByText(/Baton cannot see Cursor's side/),
+    ).toBeInTheDocument();
   });
 
   test("an Admin sets the team's test command; shell syntax is refused before it is sent", async () => {

@@ -9,6 +9,9 @@ export interface GithubRequest {
   /** `app` (the app's JWT), `installation` (an installation token), `user` (a user token) or `none`. */
   auth: 'app' | 'installation' | 'user' | 'none' | 'bad';
   body: unknown;
+  /** The `X-GitHub-Api-Version` and `User-Agent` headers the caller sent. */
+  apiVersion: string | undefined;
+  userAgent: string | undefined;
 }
 
 interface FakeUser {
@@ -26,8 +29,20 @@ interface FakeUserToken {
 interface FakeInstallation {
   id: number;
   account: { login: string; type: 'User' | 'Organization' };
-  repositories: { full_name: string; default_branch: string; private: boolean }[];
+  /** `branches`: the repository's branches besides its default one. */
+  repositories: { full_name: string; default_branch: string; private: boolean; branches?: string[] }[];
+  /** What the installation was granted; by default what docs/handoff.md asks for. */
+  permissions?: Record<string, string>;
 }
+
+/** The permissions docs/handoff.md tells operators to give the app. */
+export const DOCUMENTED_PERMISSIONS = {
+  actions: 'write',
+  contents: 'write',
+  issues: 'write',
+  pull_requests: 'write',
+  metadata: 'read',
+};
 
 /** An RSA key pair for a test GitHub App, PKCS#1 as GitHub hands out its .pem files. */
 let keyPair: { privateKeyPem: string; publicKeyPem: string } | undefined;
@@ -191,6 +206,8 @@ export class FakeGithub {
       path: url.pathname,
       auth,
       body: text ? JSON.parse(text) : null,
+      apiVersion: request.headers['x-github-api-version'] as string | undefined,
+      userAgent: request.headers['user-agent'],
     });
     const matches = (rule: { path?: RegExp; method?: string }) =>
       (!rule.path || rule.path.test(url.pathname)) && (!rule.method || rule.method === request.method);
@@ -273,7 +290,12 @@ export class FakeGithub {
     if (match && request.method === 'GET' && auth === 'app') {
       const installation = this.installations.get(Number(match[1]));
       if (!installation) return send(404, { message: 'Not Found' });
-      return send(200, { id: installation.id, account: installation.account, target_type: installation.account.type });
+      return send(200, {
+        id: installation.id,
+        account: installation.account,
+        target_type: installation.account.type,
+        permissions: installation.permissions ?? DOCUMENTED_PERMISSIONS,
+      });
     }
     match = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(url.pathname);
     if (match && request.method === 'POST' && auth === 'app') {
@@ -292,6 +314,18 @@ export class FakeGithub {
         total_count: repositories.length,
         repositories: repositories.slice((page - 1) * perPage, page * perPage),
       });
+    }
+    const branch = /^\/repos\/([^/]+)\/([^/]+)\/branches\/(.+)$/.exec(url.pathname);
+    if (branch && request.method === 'GET' && auth === 'installation') {
+      const token = request.headers.authorization!.split(' ')[1]!;
+      const repository = this.installations
+        .get(this.tokens.get(token)!)
+        ?.repositories.find((r) => r.full_name === `${branch[1]}/${branch[2]}`);
+      const name = decodeURIComponent(branch[3]!);
+      if (!repository || (name !== repository.default_branch && !repository.branches?.includes(name))) {
+        return send(404, { message: 'Branch not found' });
+      }
+      return send(200, { name, protected: false });
     }
     const contents = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(url.pathname);
     if (contents && request.method === 'GET' && auth === 'installation') {
@@ -380,6 +414,17 @@ export class FakeGithub {
                 : { login: i.openedBy, type: 'User' },
           })),
         );
+      }
+      if (request.method === 'GET' && issue[3]) {
+        const stored = this.issues.find((i) => i.repository === repository && i.number === Number(issue[3]));
+        if (!stored) return send(404, { message: 'Not Found' });
+        return send(200, {
+          number: stored.number,
+          state: stored.state,
+          assignees: stored.assignees.map((login) => ({
+            login: login === 'copilot-swe-agent[bot]' ? 'Copilot' : login,
+          })),
+        });
       }
       if (request.method === 'PATCH' && issue[3]) {
         const stored = this.issues.find((i) => i.repository === repository && i.number === Number(issue[3]));

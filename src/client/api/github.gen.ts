@@ -71,6 +71,8 @@ export type CompleteGithubInstallApiResponse = /** status 200 Default Response *
       /** What to do when it is not met. */
       fix: string | null;
     }[];
+    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
+    unverified?: string;
   }[];
   appSlug: string | null;
   account: {
@@ -113,6 +115,8 @@ export type GetGithubStatusApiResponse = /** status 200 Default Response */ {
       /** What to do when it is not met. */
       fix: string | null;
     }[];
+    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
+    unverified?: string;
   }[];
   appSlug: string | null;
   account: {
@@ -149,6 +153,8 @@ export type PutGithubRepositoryApiResponse = /** status 200 Default Response */ 
       /** What to do when it is not met. */
       fix: string | null;
     }[];
+    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
+    unverified?: string;
   }[];
   appSlug: string | null;
   account: {
@@ -189,6 +195,8 @@ export type GetGithubUserStatusApiResponse = /** status 200 Default Response */ 
       /** What to do when it is not met. */
       fix: string | null;
     }[];
+    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
+    unverified?: string;
   }[];
 };
 export type GetGithubUserStatusApiArg = void;
@@ -224,6 +232,8 @@ export type CompleteGithubUserAuthorizationApiResponse = /** status 200 Default 
       /** What to do when it is not met. */
       fix: string | null;
     }[];
+    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
+    unverified?: string;
   }[];
 };
 export type CompleteGithubUserAuthorizationApiArg = {
@@ -259,6 +269,8 @@ export type DeleteGithubUserAuthorizationApiResponse = /** status 200 Default Re
       /** What to do when it is not met. */
       fix: string | null;
     }[];
+    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
+    unverified?: string;
   }[];
 };
 export type DeleteGithubUserAuthorizationApiArg = void;

@@ -34,6 +34,8 @@ export interface GithubConfig {
   apiUrl: string;
   /** Where people go: the app's install page. */
   webUrl: string;
+  /** GitHub Enterprise Server (its API at `<host>/api/v3`): its install page is under /github-apps/. */
+  enterpriseServer: boolean;
   /** How long one GitHub API call may take. */
   timeoutMs: number;
   /** How long a hand-off may go without a sign of its agent before it is stale. */
@@ -76,6 +78,7 @@ export function githubConfig(env: GithubEnv, fail: (variable: string, why: strin
     oauth: { clientId: env.GITHUB_APP_CLIENT_ID!, clientSecret: env.GITHUB_APP_CLIENT_SECRET! },
     apiUrl: env.GITHUB_API_URL.replace(/\/+$/, ''),
     webUrl: env.GITHUB_WEB_URL.replace(/\/+$/, ''),
+    enterpriseServer: /\/api\/v3\/*$/.test(env.GITHUB_API_URL),
     timeoutMs: Math.round(env.GITHUB_TIMEOUT_SECONDS * 1000),
     staleAfterMs: Math.round(env.GITHUB_HANDOFF_STALE_HOURS * 3_600_000),
     tokenKey,

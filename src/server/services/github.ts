@@ -11,7 +11,12 @@ import { githubAppSettingsPhrase } from '../../shared/githubSettings';
 import { checkGithubState, signGithubState } from './githubState';
 import { authorizationUsable, stateSecret, storeUserAuthorization, userToken } from './githubUser';
 import { findGithubUserAuthorization } from '../repositories/githubUserAuthorizations';
-import { agentReadiness, findClaudeWorkflow, type CopilotFinding } from './handoff/agentReadiness';
+import {
+  agentReadiness,
+  findClaudeWorkflow,
+  type AppPermissionsFinding,
+  type CopilotFinding,
+} from './handoff/agentReadiness';
 import type { GithubStatus, GithubUserStatus, InstallCallbackBody, RepositoryBody } from '../../shared/contract/github';
 
 export interface GithubSetup {
@@ -86,11 +91,25 @@ export async function chooseRepository(
       `${input.body.repository} is not a repository the app can reach on ${connection.accountLogin}: grant it access on GitHub first.`,
     );
   }
-  await saveGithubRepository(db, input.teamId, {
-    repository: repository.fullName,
-    baseBranch: input.body.baseBranch ?? repository.defaultBranch,
-    now: input.now,
-  });
+  const baseBranch = input.body.baseBranch ?? repository.defaultBranch;
+  if (input.body.baseBranch) {
+    await requireBranch(setup, connection.installationId, repository.fullName, baseBranch, 'Settings → GitHub');
+  }
+  await saveGithubRepository(db, input.teamId, { repository: repository.fullName, baseBranch, now: input.now });
+}
+
+/** Refuses a base branch the repository does not have, before anything is stored or sent. */
+export async function requireBranch(
+  setup: GithubSetup,
+  installationId: number,
+  repository: string,
+  branch: string,
+  where: string,
+) {
+  if (await setup.client.branchExists(installationId, repository, branch)) return;
+  throw invalidRequest(
+    `${repository} has no branch "${branch}": choose an existing base branch (${where}), or leave it empty for the repository's default branch. Nothing was changed.`,
+  );
 }
 
 /** Whether Copilot may be assigned in the repository, asked as the user; failures are findings. */
@@ -134,9 +153,10 @@ export async function githubUserStatus(
   const authorization = await findGithubUserAuthorization(db, who.userId);
   const userLogin = authorizationUsable(authorization, now) ? authorization!.githubLogin : null;
   const repository = connection?.repository ?? null;
-  const [claudeWorkflow, copilot] = await Promise.all([
+  const [claudeWorkflow, copilot, appPermissions] = await Promise.all([
     findClaudeWorkflow(setup.client, connection, repository),
     userLogin ? findCopilot(db, setup, who.userId, repository, now) : ({ kind: 'not asked' } as const),
+    findAppPermissions(setup, connection?.installationId ?? null),
   ]);
   return {
     configured: true,
@@ -153,8 +173,21 @@ export async function githubUserStatus(
       userLogin,
       claudeWorkflow,
       copilot,
+      appPermissions,
     }),
   };
+}
+
+/** The installation's permissions, asked with the app's JWT; failures are findings. */
+async function findAppPermissions(setup: GithubSetup, installationId: number | null): Promise<AppPermissionsFinding> {
+  if (installationId === null) return { kind: 'not asked' };
+  try {
+    const installation = await setup.client.getInstallation(installationId);
+    if (!installation) return { kind: 'unknown', problem: 'GitHub no longer has this installation of the app.' };
+    return { kind: 'read', permissions: installation.permissions };
+  } catch (error) {
+    return { kind: 'unknown', problem: (error as Error).message };
+  }
 }
 
 /** The team's connection as the settings page shows it; GitHub being down is reported, not thrown. */

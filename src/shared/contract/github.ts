@@ -75,6 +75,9 @@ const AgentReadiness = Type.Array(
     agent: Type.Union(CodingAgents.map((agent) => Type.Literal(agent))),
     ready: Type.Boolean(),
     checks: Type.Array(Check),
+    unverified: Type.Optional(
+      Type.String({ description: 'What the agent also needs that Baton cannot see, so "ready" cannot promise it.' }),
+    ),
   }),
 );
 

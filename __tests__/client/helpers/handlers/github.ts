@@ -22,7 +22,12 @@ const agentsOf = (connected: boolean, repository: string | null, userLogin: stri
   return [
     { agent: 'claude-code', ready, checks: [installed, chosen] },
     { agent: 'copilot', ready: ready && Boolean(userLogin), checks: [installed, chosen, user] },
-    { agent: 'cursor', ready: ready && Boolean(userLogin), checks: [installed, chosen, user] },
+    {
+      agent: 'cursor',
+      ready: ready && Boolean(userLogin),
+      checks: [installed, chosen, user],
+      unverified: "Baton cannot see Cursor's side: the repository needs Cursor's GitHub app.",
+    },
   ];
 };
 

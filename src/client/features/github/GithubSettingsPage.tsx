@@ -322,6 +322,11 @@ function AgentsCard({ status }: { status: GithubUserStatus }) {
                   {check.fix && <span className={styles.fix}> — {check.fix}</span>}
                 </li>
               ))}
+              {agent.unverified && (
+                <li className={styles.checkUnverified}>
+                  <span aria-hidden="true">?</span> {agent.unverified}
+                </li>
+              )}
             </ul>
           </li>
         ))}

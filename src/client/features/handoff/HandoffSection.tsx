@@ -212,6 +212,7 @@ export function HandoffSection(props: {
         </div>
       )}
       {githubOff && <GithubOffNotice />}
+      {chosen?.unverified && !terminal && <p className={styles.muted}>{chosen.unverified}</p>}
       <p className={styles.muted}>
         {terminal
           ? 'Commands for your terminal: a local Claude Code reads the item over Baton’s MCP server with a token for this item, and reports back.'

@@ -36,6 +36,8 @@ export interface GithubInstallation {
   id: number;
   accountLogin: string;
   accountType: string;
+  /** What the installation was granted, e.g. `{ issues: 'write', contents: 'read' }`. */
+  permissions: Record<string, string>;
 }
 
 export interface GithubRepository {
@@ -76,8 +78,13 @@ export class GithubAuthorizationRevoked extends ApiError {
 
 /** What Baton asks of GitHub, as its GitHub App and as a user who authorized it (agents.md §3). */
 export interface GithubClient {
-  /** The page where a user installs the app; GitHub sends them back with `installation_id` and this state. */
+  /**
+   * The page where a user installs the app; GitHub sends them back with `installation_id` and this state.
+   * github.com's is `/apps/<slug>/installations/new`, GitHub Enterprise Server's `/github-apps/<slug>/…`.
+   */
   installUrl(state: string): string;
+  /** Whether the repository has the branch, asked as the installation. */
+  branchExists(installationId: number, repository: string, branch: string): Promise<boolean>;
   /** The app's installation, asked with the app's JWT; null when GitHub has no such installation of this app. */
   getInstallation(installationId: number): Promise<GithubInstallation | null>;
   /** The repositories the installation may reach (first 300), asked with an installation token. */
@@ -101,6 +108,8 @@ export interface GithubClient {
     token: string,
     issue: { repository: string; title: string; body: string } & AgentAssignment,
   ): Promise<{ number: number; url: string; assignees: string[] }>;
+  /** Who is assigned to an issue now, read as the user. */
+  issueAssigneesAsUser(token: string, issue: { repository: string; number: number }): Promise<string[]>;
   /** Whether GitHub offers Copilot's coding agent as an assignee in the repository, asked as the user. */
   copilotAssignable(token: string, repository: string): Promise<boolean>;
   /** Comments on an issue as the user. */
@@ -139,6 +148,22 @@ export interface GithubClient {
   closingIssueNumbers(installationId: number, pullRequest: { repository: string; number: number }): Promise<number[]>;
   /** Closes an issue as not planned: undoes a hand-off whose record could not be stored. */
   closeIssue(installationId: number, issue: { repository: string; number: number }): Promise<void>;
+}
+
+/** The REST API version Baton is written against, sent on every call (GitHub's `X-GitHub-Api-Version`). */
+export const GITHUB_API_VERSION = '2022-11-28';
+
+/** GitHub asks every caller to name itself in `User-Agent`; Octokit appends its own name after it. */
+export const userAgentOf = (config: Pick<GithubConfig, 'slug'>) => `Baton (GitHub App ${config.slug})`;
+
+/** GraphQL answers 200 with `errors[]` when it refuses (NOT_FOUND, FORBIDDEN …): those are failures too. */
+function graphqlData<T>(answer: unknown): T {
+  const { data, errors } = (answer ?? {}) as { data?: T | null; errors?: { type?: string; message?: string }[] };
+  if (errors?.length) {
+    const reasons = errors.map((error) => [error.type, error.message].filter(Boolean).join(': ')).join('; ');
+    throw new GithubCallFailed(`GitHub refused the GraphQL query: ${reasons}`, false, 200);
+  }
+  return (data ?? {}) as T;
 }
 
 const MAX_REPOSITORY_PAGES = 3;
@@ -197,6 +222,8 @@ const clock = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
 
 /** What a failed call means for the user: a read changed nothing; a write GitHub did not confirm may have happened. */
 function githubFailed(error: unknown, kind: 'read' | 'write' = 'read'): GithubCallFailed {
+  // Already told plainly (GraphQL's errors[] in a 200).
+  if (error instanceof GithubCallFailed) return error;
   // GitHub answered: Octokit's RequestError carries the response. Otherwise the request never got one.
   if (isHttpError(error) && error.response) {
     const { status } = error;
@@ -244,14 +271,24 @@ export function createGithubClient(config: GithubConfig): GithubClient {
   let loaded: ReturnType<typeof connect> | undefined;
   const connect = async () => {
     const { App, Octokit, request, exchangeWebFlowCode, refreshToken } = await octokitModules();
-    const ApiOctokit = Octokit.defaults({ baseUrl: config.apiUrl, request: { fetch: timedFetch } });
+    // Octokit takes no default headers: a hook adds the version to every request, the app's own included.
+    const ApiOctokit = Octokit.plugin((octokit) => {
+      octokit.hook.before('request', (options) => {
+        options.headers['x-github-api-version'] = GITHUB_API_VERSION;
+      });
+      return {};
+    }).defaults({ baseUrl: config.apiUrl, userAgent: userAgentOf(config), request: { fetch: timedFetch } });
     return {
       ApiOctokit,
       exchangeWebFlowCode,
       refreshToken,
       app: new App({ appId: config.appId, privateKey: config.privateKey, Octokit: ApiOctokit }),
       // OAuth's endpoints live on the web host (github.com, or the Enterprise Server's own host).
-      webRequest: request.defaults({ baseUrl: config.webUrl, request: { fetch: timedFetch } }),
+      webRequest: request.defaults({
+        baseUrl: config.webUrl,
+        headers: { 'user-agent': userAgentOf(config) },
+        request: { fetch: timedFetch },
+      }),
     };
   };
   const octokit = () => (loaded ??= connect());
@@ -307,7 +344,20 @@ export function createGithubClient(config: GithubConfig): GithubClient {
   };
 
   return {
-    installUrl: (state) => `${config.webUrl}/apps/${config.slug}/installations/new?state=${encodeURIComponent(state)}`,
+    installUrl: (state) =>
+      `${config.webUrl}/${config.enterpriseServer ? 'github-apps' : 'apps'}/${config.slug}/installations/new?state=${encodeURIComponent(state)}`,
+
+    branchExists: (installationId, repository, branch) =>
+      call(async () => {
+        const { installation, owner, repo } = await inRepository(installationId, repository);
+        try {
+          await installation.request('GET /repos/{owner}/{repo}/branches/{branch}', { owner, repo, branch });
+          return true;
+        } catch (error) {
+          if (isHttpError(error) && error.status === 404) return false;
+          throw error;
+        }
+      }),
 
     async getInstallation(installationId) {
       const { app } = await octokit();
@@ -320,6 +370,9 @@ export function createGithubClient(config: GithubConfig): GithubClient {
           id: data.id,
           accountLogin: account?.login ?? account?.slug ?? '',
           accountType: account?.type ?? (data.target_type as string),
+          permissions: Object.fromEntries(
+            Object.entries(data.permissions ?? {}).filter(([, level]) => typeof level === 'string'),
+          ) as Record<string, string>,
         };
       } catch (error) {
         if (isHttpError(error) && error.response?.status === 404) return null;
@@ -428,11 +481,9 @@ export function createGithubClient(config: GithubConfig): GithubClient {
           }`,
           variables: { owner, name: repo, number: pullRequest.number },
         });
-        const nodes = (
-          data as {
-            data?: { repository?: { pullRequest?: { closingIssuesReferences?: { nodes?: { number: number }[] } } } };
-          }
-        ).data?.repository?.pullRequest?.closingIssuesReferences?.nodes;
+        const nodes = graphqlData<{
+          repository?: { pullRequest?: { closingIssuesReferences?: { nodes?: { number: number }[] } } };
+        }>(data).repository?.pullRequest?.closingIssuesReferences?.nodes;
         return (nodes ?? []).map((node) => node.number);
       }),
 
@@ -501,6 +552,17 @@ export function createGithubClient(config: GithubConfig): GithubClient {
         'write',
       ),
 
+    issueAssigneesAsUser: (token, issue) =>
+      asUser(token, async (user) => {
+        const [owner, repo] = issue.repository.split('/') as [string, string];
+        const { data } = await user.request('GET /repos/{owner}/{repo}/issues/{issue_number}', {
+          owner,
+          repo,
+          issue_number: issue.number,
+        });
+        return (data.assignees ?? []).map((assignee) => assignee.login);
+      }),
+
     copilotAssignable: (token, repository) =>
       asUser(token, async (user) => {
         const [owner, name] = repository.split('/') as [string, string];
@@ -513,8 +575,8 @@ export function createGithubClient(config: GithubConfig): GithubClient {
           variables: { owner, name },
           headers: { 'GraphQL-Features': 'issues_copilot_assignment_api_support' },
         });
-        const nodes = (data as { data?: { repository?: { suggestedActors?: { nodes?: { login: string }[] } } } }).data
-          ?.repository?.suggestedActors?.nodes;
+        const nodes = graphqlData<{ repository?: { suggestedActors?: { nodes?: { login: string }[] } } }>(data)
+          .repository?.suggestedActors?.nodes;
         return (nodes ?? []).some((node) => node.login === COPILOT_LOGIN);
       }),
 

@@ -83,6 +83,50 @@ function copilotCheck(finding: CopilotFinding, repository: string | null) {
   }
 }
 
+/**
+ * What Copilot's assignment needs of Baton's app: the user's token acts with only what both the app and
+ * the user have, and GitHub assigns Copilot only with read and write on all four.
+ */
+export const COPILOT_APP_PERMISSIONS = ['actions', 'contents', 'issues', 'pull_requests'] as const;
+const permissionNames: Record<(typeof COPILOT_APP_PERMISSIONS)[number], string> = {
+  actions: 'Actions',
+  contents: 'Contents',
+  issues: 'Issues',
+  pull_requests: 'Pull requests',
+};
+
+/** The installation's permissions as GitHub answered them, or why they could not be read. */
+export type AppPermissionsFinding =
+  { kind: 'read'; permissions: Record<string, string> } | { kind: 'unknown'; problem: string } | { kind: 'not asked' };
+
+/** Which of Copilot's permissions the installation lacks write on, by their names on GitHub's settings page. */
+export const missingCopilotPermissions = (permissions: Record<string, string>) =>
+  COPILOT_APP_PERMISSIONS.filter((name) => !['write', 'admin'].includes(permissions[name] ?? '')).map(
+    (name) => permissionNames[name],
+  );
+
+function copilotPermissionsCheck(finding: AppPermissionsFinding, accountLogin: string | null) {
+  const name = "Baton's app may write Actions, Contents, Issues and Pull requests";
+  switch (finding.kind) {
+    case 'not asked':
+      return check(name, false, 'An Admin connects GitHub (Settings → GitHub).');
+    case 'unknown':
+      return check(name, false, `Could not ask GitHub just now: ${finding.problem}`);
+    case 'read': {
+      const missing = missingCopilotPermissions(finding.permissions);
+      return check(
+        name,
+        missing.length === 0,
+        `Copilot is assigned with your token, which has only what both you and Baton's app have: the operator gives the app "Read and write" on ${missing.join(', ')} (the app's settings → Permissions), then an owner of ${accountLogin ?? 'the account'} accepts the new permissions (Settings → GitHub Apps).`,
+      );
+    }
+  }
+}
+
+/** What Baton cannot see of Cursor: said as a check that is neither met nor failed. */
+export const CURSOR_UNVERIFIED =
+  "Baton cannot see Cursor's side: the repository needs Cursor's GitHub app (cursor.com → Integrations) and your Cursor account linked to your GitHub account, with background agents on your Cursor plan.";
+
 export function agentReadiness(input: {
   connection: GithubConnectionRow | undefined;
   /** The repositories the installation reaches, when GitHub could be asked. */
@@ -91,6 +135,7 @@ export function agentReadiness(input: {
   userLogin: string | null;
   claudeWorkflow: ClaudeWorkflowFinding;
   copilot: CopilotFinding;
+  appPermissions: AppPermissionsFinding;
 }): AgentReadiness {
   const { connection } = input;
   const installed = connection?.suspendedAt
@@ -128,9 +173,20 @@ export function agentReadiness(input: {
     },
     {
       agent: 'copilot',
-      checks: [installed, repository, user, copilotCheck(input.copilot, connection?.repository ?? null)],
+      checks: [
+        installed,
+        repository,
+        user,
+        copilotPermissionsCheck(input.appPermissions, connection?.accountLogin ?? null),
+        copilotCheck(input.copilot, connection?.repository ?? null),
+      ],
     },
     { agent: 'cursor', checks: [installed, repository, user] },
   ];
-  return agents.map(({ agent, checks }) => ({ agent, ready: checks.every((c) => c.ok), checks }));
+  return agents.map(({ agent, checks }) => ({
+    agent,
+    ready: checks.every((c) => c.ok),
+    checks,
+    ...(agent === 'cursor' ? { unverified: CURSOR_UNVERIFIED } : {}),
+  }));
 }

@@ -11,6 +11,7 @@ import type { Clock } from '../../plugins/database';
 import { userToken } from '../githubUser';
 import type { CodingAgent } from '../../../shared/contract/github';
 import { COPILOT_INSTRUCTIONS, cursorComment } from './issueBody';
+import { missingCopilotPermissions } from './agentReadiness';
 
 /** The assignee that starts Copilot's coding agent through the REST API. */
 const COPILOT_ASSIGNEE = 'copilot-swe-agent[bot]';
@@ -65,6 +66,24 @@ async function createOrFindIssue(setup: GithubSetup, input: IssueRequest): Promi
   }
 }
 
+/** Why GitHub dropped Copilot's assignment, as far as GitHub will say: the app's permissions, then Copilot's offer. */
+async function copilotDropCause(setup: GithubSetup, input: IssueRequest): Promise<string> {
+  const { client } = setup;
+  const installation = await client.getInstallation(input.installationId).catch(() => null);
+  const missing = installation ? missingCopilotPermissions(installation.permissions) : [];
+  if (missing.length > 0) {
+    return `Baton's app lacks read and write on ${missing.join(', ')}, and your token has only what both you and the app have (docs/handoff.md: the operator grants them, an owner accepts them).`;
+  }
+  try {
+    if (!(await client.copilotAssignable(input.token!, input.repository))) {
+      return "GitHub does not offer Copilot's coding agent to you there: you need a Copilot plan with the coding agent, enabled for the repository (its Settings → Copilot), and write access to it.";
+    }
+  } catch (error) {
+    return `GitHub would not say whether Copilot can be assigned there (${(error as Error).message}).`;
+  }
+  return 'GitHub offers Copilot there and the app has the permissions it needs, yet it dropped the assignment without saying why: try again, or assign Copilot on the issue yourself.';
+}
+
 /**
  * Opens the issue and summons the agent (agents.md §3): Claude by `@claude` in the body, through the
  * app; Copilot by assignment with `agent_assignment`, as the user; Cursor by an `@cursor` comment as
@@ -82,11 +101,18 @@ export async function openIssue(
   if (!created) return null;
   if (input.agent === 'claude-code') return { ...created, how: '' };
   if (input.agent === 'copilot') {
-    if (!created.assignees.some(isCopilot)) {
+    // GitHub may answer before the assignment shows: read the issue again before undoing it.
+    const assigned =
+      created.assignees.some(isCopilot) ||
+      (
+        await client
+          .issueAssigneesAsUser(input.token!, { repository, number: created.number })
+          .catch(() => [] as string[])
+      ).some(isCopilot);
+    if (!assigned) {
+      const cause = await copilotDropCause(setup, input);
       await undo(created.number);
-      throw invalidRequest(
-        `GitHub did not assign Copilot in ${repository}: you need a Copilot plan with the coding agent, enabled for the repository. Nothing was sent.`,
-      );
+      throw invalidRequest(`GitHub did not assign Copilot in ${repository}: ${cause} Nothing was sent.`);
     }
     return { ...created, how: ', assigned to Copilot' };
   }

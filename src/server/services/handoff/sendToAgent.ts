@@ -20,7 +20,7 @@ import {
   updateHandoff,
 } from '../../repositories/handoffs';
 import { invalidRequest, notFound } from '../../errors';
-import { requireGithub, type GithubSetup } from '../github';
+import { requireBranch, requireGithub, type GithubSetup } from '../github';
 import { userToken } from '../githubUser';
 import { markerLine, newIssueMarker } from './issueMarker';
 import { openIssue } from './openIssue';
@@ -75,6 +75,7 @@ async function claudeProblems(setup: GithubSetup, connection: GithubConnectionRo
     userLogin: null,
     claudeWorkflow: finding,
     copilot: { kind: 'not asked' },
+    appPermissions: { kind: 'not asked' },
   });
   return claude!.checks.filter((check) => !check.ok).map((check) => `${check.check.toLowerCase()}: ${check.fix}`);
 }
@@ -159,6 +160,11 @@ export async function sendToAgent(db: Db, github: GithubSetup | null, input: Sen
     baseBranch = body.baseBranch ?? match.defaultBranch;
   }
   if (!repository) throw invalidRequest('Choose the repository hand-offs go to first (Settings → GitHub).');
+  // The agent branches from it: one deleted since it was chosen would fail there, out of sight.
+  if (baseBranch) {
+    const where = body.baseBranch ? 'in the Hand off… dialog' : 'Settings → GitHub';
+    await requireBranch(setup, connection.installationId, repository, baseBranch, where);
+  }
 
   // Copilot and Cursor are started as the sender: without their GitHub authorization nothing can be sent.
   const token = body.agent === 'claude-code' ? null : await userToken(db, setup, userId, now);
