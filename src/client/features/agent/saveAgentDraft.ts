@@ -8,7 +8,6 @@
 import { createAction, nanoid, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../../app/store';
 import type { AppStartListening } from '../../app/listeners';
-import { agentApi, draftQueryArg, getDraftEndpoint, putDraftEndpoint } from '../../api/agent';
 import { queuesOf } from '../items/itemsListeners';
 import type { AgentKind } from '../../../shared/contract/agent';
 import type { AgentDraft, PutDraftBody } from '../../../shared/contract/agentDrafts';
@@ -26,7 +25,6 @@ interface DraftEndpoint {
   select(arg: string | undefined): (state: RootState) => { data?: AgentDraft };
   initiate(arg: PutDraftBody): ThunkAction<{ unwrap(): Promise<AgentDraft> }, RootState, unknown, UnknownAction>;
 }
-const endpoint = (name: string) => (agentApi.endpoints as unknown as Record<string, DraftEndpoint>)[name]!;
 type DraftThunk = ThunkAction<unknown, RootState, unknown, UnknownAction>;
 // A recipe that returns a draft replaces the cached one.
 type UpdateDraft = (
@@ -34,7 +32,13 @@ type UpdateDraft = (
   arg: string | undefined,
   recipe: (draft: AgentDraft) => AgentDraft | void,
 ) => DraftThunk;
-const updateDraft = agentApi.util.updateQueryData as unknown as UpdateDraft;
+
+// The agent API (and the contract schemas it brings) loads with the pages that draft, not with the board.
+const loadAgentApi = () => import(/* webpackChunkName: "agent-api" */ '../../api/agent');
+type AgentApiModule = Awaited<ReturnType<typeof loadAgentApi>>;
+const endpointOf = ({ agentApi }: AgentApiModule, name: string) =>
+  (agentApi.endpoints as unknown as Record<string, DraftEndpoint>)[name]!;
+const updateDraftOf = ({ agentApi }: AgentApiModule) => agentApi.util.updateQueryData as unknown as UpdateDraft;
 
 /** Callers that wait for the answer, by request id (settled by the listener). */
 const waiting = new Map<string, (outcome: { saved: AgentDraft } | { failure: unknown }) => void>();
@@ -58,6 +62,10 @@ export function registerAgentDraftListener(startListening: AppStartListening) {
     actionCreator: agentDraftSaveRequested,
     effect: async (action, listenerApi) => {
       const { kind, body, requestId } = action.payload;
+      const agent = await loadAgentApi();
+      const { draftQueryArg, getDraftEndpoint, putDraftEndpoint } = agent;
+      const endpoint = (name: string) => endpointOf(agent, name);
+      const updateDraft = updateDraftOf(agent);
       const cacheArg = draftQueryArg(kind, body.itemId);
       const key = `draft ${kind} ${cacheArg ?? ''}`;
       const read = getDraftEndpoint(kind);
