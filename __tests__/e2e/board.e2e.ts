@@ -59,13 +59,13 @@ test('plan a new project: add three kinds, drag across buckets, reorder by keybo
   const context = await (await page.request.get('/v1/user/core-application-context')).json();
   const projectId: string = context.data.userContext.activeProjectId;
 
-  // The first column is today; quick-add puts each new item at its top.
+  // The first column is today; quick-add keeps the order items are typed in.
   const today = column(page, 0);
   const tomorrow = column(page, 1);
   await expect(today.getByRole('heading')).toContainText('Today');
-  await quickAdd(page, today, 'E2E demo', /Demo/);
-  await quickAdd(page, today, 'E2E implementation', /Implementation/);
   await quickAdd(page, today, 'E2E launch post', /Go-to-market/);
+  await quickAdd(page, today, 'E2E implementation', /Implementation/);
+  await quickAdd(page, today, 'E2E demo', /Demo/);
   await today.getByRole('button', { name: 'Close new item' }).click();
   await expect(cardTitles(today)).toHaveText(['E2E launch post', 'E2E implementation', 'E2E demo']);
   await expect(today.getByText('Go-to-market', { exact: true })).toBeVisible();

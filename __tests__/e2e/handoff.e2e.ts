@@ -116,7 +116,7 @@ test('hand items to Claude Code, Copilot and Cursor; their pull requests come ba
   );
   await expect(page.getByTestId('github-account')).toHaveText('acme (organisation)');
   await page.getByRole('combobox', { name: 'Repository' }).selectOption('acme/shop');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   for (const agent of ['Claude Code', 'Copilot', 'Cursor']) {
     await expect(page.getByRole('listitem', { name: agent }).getByText('Ready', { exact: true })).toBeVisible();
   }

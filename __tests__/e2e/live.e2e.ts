@@ -34,9 +34,10 @@ test("one member's changes reach another member's open board at once", async ({ 
   // A new item.
   const today = column(admin, 0);
   await today.getByRole('button', { name: /^Add item to/ }).click();
-  await today.getByRole('form').getByLabel('Title').fill('Live first');
-  await today.getByRole('form').getByLabel('Title').press('Enter');
+  // Quick-add keeps the order items are typed in.
   await today.getByRole('form').getByLabel('Title').fill('Live second');
+  await today.getByRole('form').getByLabel('Title').press('Enter');
+  await today.getByRole('form').getByLabel('Title').fill('Live first');
   await today.getByRole('form').getByLabel('Title').press('Enter');
   await today.getByRole('button', { name: 'Close new item' }).click();
   await expect(cardTitles(today)).toHaveText(['Live second', 'Live first']);

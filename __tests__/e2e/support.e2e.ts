@@ -45,9 +45,9 @@ test('export the state for support, then replay it read-only in the viewer witho
   await page.getByRole('dialog').getByLabel('Name').fill('Checkout revamp');
   await page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click();
   const today = page.locator('[data-bucket-key]').first();
-  await quickAdd(page, today, 'Checkout shows the total', /Demo/);
-  await quickAdd(page, today, 'Price service', /Implementation/);
   await quickAdd(page, today, 'Pay with one tap', /Demo/);
+  await quickAdd(page, today, 'Price service', /Implementation/);
+  await quickAdd(page, today, 'Checkout shows the total', /Demo/);
   await today.getByRole('button', { name: 'Close new item' }).click();
   await page.getByLabel('Kind').selectOption({ label: 'Demo' });
   await expect(cardTitles(page)).toHaveText(['Pay with one tap', 'Checkout shows the total']);

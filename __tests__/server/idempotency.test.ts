@@ -203,6 +203,7 @@ describe('Idempotency-Key on creating calls', () => {
       .sort();
     expect(withHeader).toEqual(
       [
+        'addItemComment',
         'bulkCreateProjectItems',
         'createContextItem',
         'createDemo',

@@ -8,6 +8,7 @@ import {
   contextItems,
   handoffs,
   invites,
+  itemComments,
   items,
   projects,
   teams,
@@ -102,6 +103,13 @@ describe('Idempotency-Key on every creating call, with compression asked for', (
       url: (run) => `${I}/all/${splitItems.get(run)}/split`,
       body: (run) => ({ projectId: u.projectId, descriptions: [long(run), `Second half ${run}`] }),
       table: items,
+      rows: 1,
+    },
+    {
+      operationId: 'addItemComment',
+      url: (run) => `${I}/${sentItems.get(run)}/comments`,
+      body: (run) => ({ body: long(run) }),
+      table: itemComments,
       rows: 1,
     },
     {
