@@ -75,7 +75,7 @@ test('export the state for support, then replay it read-only in the viewer witho
   expect(download.suggestedFilename()).toMatch(/^baton-snapshot-.*\.json$/);
   const file = await download.path();
   const snapshot = JSON.parse(await readFile(file, 'utf8')) as { route: string; build: { hash: string } };
-  expect(snapshot.route).toMatch(/^\/items\/[A-Z]+-3\?kind=1$/);
+  expect(snapshot.route).toMatch(/^\/items\/[A-Z]+-1\?kind=1$/);
   expect(snapshot.build.hash).not.toBe('unknown');
 
   // Support staff: another browser, not signed in.

@@ -61,6 +61,7 @@ function ReplayRoutes() {
       element: <ReplayShell />,
       children: [
         { index: true, element: <BoardPage /> },
+        { path: 'projects/:projectId', element: <BoardPage /> },
         { path: 'items/:itemKey', element: <BoardPage /> },
         { path: '*', element: <NotReplayed /> },
       ],
