@@ -53,7 +53,10 @@ describe('undo', () => {
     await user.click(within(toast()!).getByRole('button', { name: 'Undo' }));
     await act(idle);
     expect(itemOf(store.getState().items, 'a')?.completionDate).toBeNull();
-    expect(planBackend.log.filter((entry) => entry.startsWith('complete'))).toEqual(['complete a true', 'complete a false']);
+    expect(planBackend.log.filter((entry) => entry.startsWith('complete'))).toEqual([
+      'complete a true',
+      'complete a false',
+    ]);
   });
 
   it('a delete is undone: the item comes back where it was, through the restore call', async () => {

@@ -24,7 +24,8 @@ export function UndoToast() {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey)
+        return;
       if (isTyping(event.target)) return;
       event.preventDefault();
       dispatch(undoRequested());
