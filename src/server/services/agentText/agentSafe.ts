@@ -181,7 +181,17 @@ export function agentSafe(text: string): string {
     [(text) => text.includes('@'), neutraliseMentions],
     [(text) => /(?:^|\n)[ \t>*+\-\d.)]*\/[A-Za-z]/.test(text), escapeSlashCommands],
   ];
-  return steps.reduce((current, [needed, step]) => (needed(current) ? step(current) : current), text);
+  const pass = (input: string) =>
+    steps.reduce((current, [needed, step]) => (needed(current) ? step(current) : current), input);
+  // A removal can bring what folding would have changed out of code (a comment that swallowed a code
+  // span's opening), so the steps run again until nothing changes.
+  let current = text;
+  for (let round = 0; round < ROUNDS; round++) {
+    const next = pass(current);
+    if (next === current) return next;
+    current = next;
+  }
+  return current;
 }
 
 /** One line of team text (a title, a list entry): line breaks become spaces, then the same neutraliser. */
