@@ -1,18 +1,11 @@
 import { enhancedApi, type GenerateAgentContentApiArg } from './agent.gen';
 import { eventStreamHandler } from './generationStream';
-import { AgentKinds, isPerItemKind, type AgentKind } from '../../shared/contract/agent';
-import { draftOperationSuffix, type AgentDraft } from '../../shared/contract/agentDrafts';
+import { AgentKinds, type AgentKind } from '../../shared/agentKinds';
+import type { AgentDraft } from '../../shared/contract/agentDrafts';
 
-export const getDraftEndpoint = (kind: AgentKind) => `getAgent${draftOperationSuffix(kind)}` as const;
-export const putDraftEndpoint = (kind: AgentKind) => `putAgent${draftOperationSuffix(kind)}` as const;
+import { draftQueryArg, draftTag, getDraftEndpoint, putDraftEndpoint } from './agentDraftNames';
 
-/** One tag per stored draft: the kind, and the item for per-item kinds. */
-export const draftTag = (kind: AgentKind, itemId?: string | null) =>
-  ({ type: 'AgentDraft', id: itemId ? `${kind}/${itemId}` : kind }) as const;
-
-/** The cache argument of a kind's GET: the item id for per-item kinds, nothing otherwise. */
-export const draftQueryArg = (kind: AgentKind, itemId?: string | null) =>
-  isPerItemKind(kind) ? (itemId ?? undefined) : undefined;
+export { draftQueryArg, draftTag, getDraftEndpoint, putDraftEndpoint };
 
 // The per-kind endpoints differ only in their types; this loose view lets one piece of code serve all
 // seven: the generated endpoint's own shape with the kind's types widened to AgentDraft.

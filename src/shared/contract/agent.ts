@@ -6,20 +6,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Id } from './common';
 
-export const AgentKinds = [
-  'product-story',
-  'project-plan',
-  'engineering-patterns',
-  'product-patterns',
-  'add-single-new-item',
-  'split-project-item',
-  'add-multiple-items',
-] as const;
-export type AgentKind = (typeof AgentKinds)[number];
+import { AgentKinds, isPerItemKind, type AgentKind } from '../agentKinds';
 
-/** Kinds whose drafts belong to one item: their generations name it in `itemId`. */
-export const PerItemAgentKinds: readonly AgentKind[] = ['add-single-new-item', 'split-project-item'];
-export const isPerItemKind = (kind: AgentKind) => PerItemAgentKinds.includes(kind);
+export { AgentKinds, PerItemAgentKinds, isPerItemKind, type AgentKind } from '../agentKinds';
 
 /** Who wrote a generated draft: the built-in drafter (no AI provider configured) or an AI model. */
 export const DraftedBy = Type.Union([Type.Literal('drafter'), Type.Literal('ai')]);

@@ -21,12 +21,7 @@ const draftScopes: Record<AgentKind, DraftScope> = {
 };
 export const draftScopeOf = (kind: AgentKind): DraftScope => draftScopes[kind];
 
-/** `product-story` → `ProductStory`: a kind's draft operations are getAgent<Kind> and putAgent<Kind>. */
-export const draftOperationSuffix = (kind: AgentKind) =>
-  kind
-    .split('-')
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join('');
+export { draftOperationSuffix } from '../agentKinds';
 
 export const DRAFT_LIMITS = {
   step: 64,

@@ -8,6 +8,10 @@
 import { createAction, nanoid, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../../app/store';
 import type { AppStartListening } from '../../app/listeners';
+// The shared api slice, not api/agent: the board's first JavaScript stays without the agent endpoints,
+// which the drafting pages inject before they save.
+import { api } from '../../api/apiSlice';
+import { draftQueryArg, getDraftEndpoint, putDraftEndpoint } from '../../api/agentDraftNames';
 import { queuesOf } from '../items/itemsListeners';
 import type { AgentKind } from '../../../shared/contract/agent';
 import type { AgentDraft, PutDraftBody } from '../../../shared/contract/agentDrafts';
@@ -25,6 +29,7 @@ interface DraftEndpoint {
   select(arg: string | undefined): (state: RootState) => { data?: AgentDraft };
   initiate(arg: PutDraftBody): ThunkAction<{ unwrap(): Promise<AgentDraft> }, RootState, unknown, UnknownAction>;
 }
+const endpoint = (name: string) => (api.endpoints as unknown as Record<string, DraftEndpoint>)[name]!;
 type DraftThunk = ThunkAction<unknown, RootState, unknown, UnknownAction>;
 // A recipe that returns a draft replaces the cached one.
 type UpdateDraft = (
@@ -32,13 +37,7 @@ type UpdateDraft = (
   arg: string | undefined,
   recipe: (draft: AgentDraft) => AgentDraft | void,
 ) => DraftThunk;
-
-// The agent API (and the contract schemas it brings) loads with the pages that draft, not with the board.
-const loadAgentApi = () => import(/* webpackChunkName: "agent-api" */ '../../api/agent');
-type AgentApiModule = Awaited<ReturnType<typeof loadAgentApi>>;
-const endpointOf = ({ agentApi }: AgentApiModule, name: string) =>
-  (agentApi.endpoints as unknown as Record<string, DraftEndpoint>)[name]!;
-const updateDraftOf = ({ agentApi }: AgentApiModule) => agentApi.util.updateQueryData as unknown as UpdateDraft;
+const updateDraft = api.util.updateQueryData as unknown as UpdateDraft;
 
 /** Callers that wait for the answer, by request id (settled by the listener). */
 const waiting = new Map<string, (outcome: { saved: AgentDraft } | { failure: unknown }) => void>();
@@ -62,10 +61,6 @@ export function registerAgentDraftListener(startListening: AppStartListening) {
     actionCreator: agentDraftSaveRequested,
     effect: async (action, listenerApi) => {
       const { kind, body, requestId } = action.payload;
-      const agent = await loadAgentApi();
-      const { draftQueryArg, getDraftEndpoint, putDraftEndpoint } = agent;
-      const endpoint = (name: string) => endpointOf(agent, name);
-      const updateDraft = updateDraftOf(agent);
       const cacheArg = draftQueryArg(kind, body.itemId);
       const key = `draft ${kind} ${cacheArg ?? ''}`;
       const read = getDraftEndpoint(kind);
