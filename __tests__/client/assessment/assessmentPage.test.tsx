@@ -61,7 +61,7 @@ describe('the assessment in the app (/assessment)', () => {
     renderApp('/assessment', signedIn().state);
     fireEvent.click(await screen.findByRole('button', { name: /Open the result of/ }, { timeout: 5000 }));
     expect(await screen.findByRole('heading', { name: 'Your team is Starting' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(/Saved to/);
+    expect(screen.getByText(/Saved to/).closest('[role="status"]')).toHaveTextContent(/Saved to/);
   });
 });
 
