@@ -45,8 +45,10 @@ describe('the webhook queue asks GitHub outside any transaction, and retries wha
     w.github.closingIssues.set('acme/shop#301', [handoff.issueNumber]);
     w.github.failNext = { times: 1, status: 'hang', path: /^\/graphql$/ };
     expect((await w.post('pull_request', copilotPullRequest(301), 'hang-1')).statusCode).toBe(200);
-    // The queue is now waiting on GitHub (up to GITHUB_TIMEOUT_SECONDS).
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Once its look-up reached GitHub, the queue waits on it (up to GITHUB_TIMEOUT_SECONDS).
+    for (let waited = 0; w.github.requests.at(-1)?.path !== '/graphql' && waited < 5000; waited += 25) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     expect(w.github.requests.at(-1)).toMatchObject({ path: '/graphql' });
 
     let started = Date.now();
