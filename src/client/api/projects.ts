@@ -31,12 +31,23 @@ export const projectsApi = enhancedApi.enhanceEndpoints({
       providesTags: ['ItemSearch'],
       keepUnusedDataFor: 30,
     },
-    // The item panel's history: read again after each confirmed move of that item.
+    // The item panel's history: read when the panel opens; a confirmed move's answer carries it after that.
     getProjectContext: {
       providesTags: (_result, _error, arg) => [{ type: 'ItemHistory', id: arg.itemId }],
       keepUnusedDataFor: 0,
     },
-    moveProjectItem: { invalidatesTags: (_result, _error, arg) => [{ type: 'ItemHistory', id: arg.itemId }] },
+    moveProjectItem: {
+      async onQueryStarted({ projectId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!data) return;
+        // Only an open panel's entry is there to update; with none, the answer's history is not kept.
+        dispatch(
+          projectsApi.util.updateQueryData('getProjectContext', { projectId, itemId: data.id }, () => ({
+            projectPlanContext: data.projectPlanContext,
+          })),
+        );
+      },
+    },
   },
 });
 
