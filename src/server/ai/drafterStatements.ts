@@ -113,33 +113,36 @@ function isRule(words: Word[], phrases: boolean): boolean {
 /** The claims of one answer (or context description); `oneList` keeps a comma list of phrases whole. */
 export function claimsOf(answer: string, oneList: boolean): Claim[] {
   const claims: Claim[] = [];
-  for (const point of points(answer)) {
-    for (const part of point.split(/;\s+/)) {
-      const sentences = sentencesOf(part)
-        .filter((words) => words.length > 0)
-        .map(withSubjects);
-      let last: Claim | null = null;
-      for (const [index, sentence] of sentences.entries()) {
-        if (index > 0 && last && !isRule(sentence, oneList)) {
-          const reason = trimmed(textOf(sentence));
-          if (reason) last.reasons.push(reason);
-          continue;
-        }
-        const { words, reasons } = withoutReason(sentence);
-        const runs =
-          !hasVerb(words) && !oneList
-            ? cut(
-                words,
-                words.flatMap((_, n) => (n > 0 && ends(words[n - 1], /,/) ? [n] : [])),
-              )
-            : cut(words, clauseStarts(words));
-        for (const [n, run] of runs.entries()) {
-          // "…, and no tracking": the list's last "and" joins, it says nothing.
-          const said = run[0]?.normal === 'and' && n > 0 ? run.slice(1) : run;
-          last = { words: said, reasons: n === runs.length - 1 ? reasons : [] };
-          claims.push(last);
-        }
-      }
+  // Tagged at once (one call per point costs more than the tagging): a blank line ends each part.
+  const parts = points(answer)
+    .flatMap((point) => point.split(/;\s+/))
+    .map((part) => part.trim())
+    .filter(Boolean);
+  let last: Claim | null = null;
+  let partStarts = true;
+  for (const tagged of sentencesOf(parts.join('\n\n'))) {
+    if (tagged.length === 0) continue;
+    const sentence = withSubjects(tagged);
+    const first = partStarts;
+    partStarts = /\n\n/.test(sentence.at(-1)!.post);
+    if (!first && last && !isRule(sentence, oneList)) {
+      const reason = trimmed(textOf(sentence));
+      if (reason) last.reasons.push(reason);
+      continue;
+    }
+    const { words, reasons } = withoutReason(sentence);
+    const runs =
+      !hasVerb(words) && !oneList
+        ? cut(
+            words,
+            words.flatMap((_, n) => (n > 0 && ends(words[n - 1], /,/) ? [n] : [])),
+          )
+        : cut(words, clauseStarts(words));
+    for (const [n, run] of runs.entries()) {
+      // "…, and no tracking": the list's last "and" joins, it says nothing.
+      const said = run[0]?.normal === 'and' && n > 0 ? run.slice(1) : run;
+      last = { words: said, reasons: n === runs.length - 1 ? reasons : [] };
+      claims.push(last);
     }
   }
   return claims;
