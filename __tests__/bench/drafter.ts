@@ -1,7 +1,7 @@
 /**
  * npm run bench:drafter — how long the built-in drafter takes per draft of 2,000 characters of mixed
- * notes (prose, bullets, headings, goals from the corpus), for the pairs that read the text (the plan
- * and story also with a 200-item board). Target:
+ * notes (prose, bullets, headings, goals from the corpus), for the pairs that read the text (the plan,
+ * story and patterns also with a 200-item board). Target:
  * ≤ 20 ms at the median (issue 26), in CPU time: on a shared machine the wall time also counts the
  * other processes' turns (both are printed). Exits 1 above it. Measured here, not in a timed unit test.
  */
@@ -45,6 +45,8 @@ async function main() {
     ['project-plan/plan', null],
     ['project-plan/plan', project],
     ['product-story/story', project],
+    // With no answers the patterns read the description's lines, and match each against the board's titles.
+    ['engineering-patterns/patterns', project],
   ];
   let failed = false;
   for (const [pair, board] of pairs) {

@@ -152,6 +152,41 @@ describe('POST /v1/agent/{contextId}/generate on the drafter (no provider config
     expect(JSON.stringify(response.json())).not.toContain('Not this team');
   });
 
+  it("applies the team's patterns to the open items of the requester's active project, never another team's", async () => {
+    const { cookie, projectId } = await teamUser(t.app, 'board-patterns@example.com');
+    const route = await createItem(t.app, cookie, projectId, {
+      kind: 'implementations',
+      item: { description: 'Refund route' },
+    });
+    await createItem(t.app, cookie, projectId, { kind: 'demos', item: { description: 'Demo refund route to Acme' } });
+    const other = await teamUser(t.app, 'board-patterns-other@example.com');
+    await createItem(t.app, other.cookie, other.projectId, {
+      kind: 'implementations',
+      item: { description: 'Other route' },
+    });
+
+    const response = await generate(t, cookie, 'engineering-patterns', {
+      contentId: 'patterns',
+      itemId: null,
+      inputModel: {
+        description: 'Our API',
+        answers: [{ questionId: 'conventions', question: 'Conventions?', answer: 'Every route validates its input' }],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.content.patterns).toEqual([
+      {
+        name: 'Every route validates its input',
+        description: [
+          'Every route must validate its input.',
+          'Why: every change follows the same conventions.',
+          'Applies to: implementations.',
+          `On the board: ${route.externalId} Refund route.`,
+        ].join('\n'),
+      },
+    ]);
+  });
+
   it("refuses another team's item as not found, and counts nothing", async () => {
     const owner = await teamUser(t.app, 'item-owner@example.com');
     const item = await createItem(t.app, owner.cookie, owner.projectId, { item: { description: 'A\n- b\n- c' } });

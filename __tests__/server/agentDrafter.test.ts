@@ -143,24 +143,44 @@ describe('the drafter (no AI provider)', () => {
     ]);
   });
 
-  it('turns each point of each answer into a pattern, named by its first sentence, without repeats', async () => {
+  it('phrases each point of each answer as a rule, with why and where, one pattern per rule said', async () => {
     const { patterns } = await draft('engineering-patterns/patterns', {
       description: 'A TypeScript monorepo',
       answers: [
         {
           questionId: 'testing',
           question: 'How is it tested?',
-          answer: '- Jest for units. Fast.\n- Playwright for flows',
+          answer: '- Jest for units. Fast.\n- We run Playwright for flows',
         },
-        { questionId: 'avoid', question: 'Avoid?', answer: 'Jest for units. Again' },
+        // Said again under another question: the same pattern, not a second one.
+        { questionId: 'conventions', question: 'Conventions?', answer: 'Jest for units' },
+        { questionId: 'avoid', question: 'Avoid?', answer: 'Default exports' },
       ],
     });
     expect(patterns).toEqual([
-      { name: 'Jest for units', description: 'Testing: Jest for units. Fast.' },
-      { name: 'Playwright for flows', description: 'Testing: Playwright for flows' },
+      {
+        name: 'Jest for units',
+        description: 'Test with Jest for units.\nWhy: fast.\nApplies to: implementations.',
+      },
+      {
+        name: 'Running Playwright for flows',
+        description:
+          'Playwright must be run for flows.\nWhy: it is how the code is tested.\nApplies to: implementations.',
+      },
+      {
+        name: 'No default exports',
+        description: 'Never add default exports.\nWhy: the team has ruled it out.\nApplies to: implementations.',
+      },
     ]);
+    // With no answers, the description's lines; only markup, one pattern named after it.
     const fromContext = await draft('product-patterns/patterns', { description: 'Calm tone\nKeyboard first' });
-    expect(fromContext.patterns.map((p) => p.name)).toEqual(['Calm tone', 'Keyboard first']);
+    expect(fromContext.patterns.map((p) => [p.name, p.description.split('\n')[0]])).toEqual([
+      ['Calm tone', 'Keep to a calm tone.'],
+      ['Keyboard first', 'Keep to keyboard first.'],
+    ]);
+    expect((await draft('product-patterns/patterns', { description: '#' })).patterns).toEqual([
+      { name: 'Untitled Item', description: '#' },
+    ]);
   });
 
   it('refines a description with the answers as details and reads goals from a Goals list', async () => {

@@ -4,7 +4,7 @@
  * read from prose and lists (drafterItems), parts that keep every line (drafterSplit), a refined
  * description with its goals and open questions (drafterRefine), milestones by demo that group what
  * is on the project's board (drafterPlan), a story from the answers and the board's demos, patterns
- * assembled from the answers. Labelled `draftedBy: 'drafter'` so the UI never
+ * phrased as rules from the answers, with why and the board's items they apply to (drafterPatterns). Labelled `draftedBy: 'drafter'` so the UI never
  * presents it as AI, and its drafts spend no agent actions.
  */
 import {
@@ -19,6 +19,7 @@ import { invalidRequest } from '../errors';
 import type { AgentGenerator, GenerationInput, OutlineItem } from './port';
 import { describe, itemsFrom, kindOf } from './drafterItems';
 import { splitParts } from './drafterSplit';
+import { patternsFrom } from './drafterPatterns';
 import { refine } from './drafterRefine';
 import { boardSummary, milestonesByDemo } from './drafterPlan';
 import { clip, firstParagraph, points, splitIntoPieces } from './drafterText';
@@ -75,29 +76,6 @@ function storyOf(description: string, answers: QuestionAnswer[], board: readonly
     parts.push(`## Still to decide\n\n${open.map((question) => `- ${question.question}`).join('\n')}`);
   }
   return tidy(parts.join('\n\n'));
-}
-
-function patternsFrom(description: string, answers: QuestionAnswer[], catalogue: CatalogueQuestion[]) {
-  const found = answered(answers).flatMap((entry) =>
-    points(entry.answer).map((point) => ({ point, family: headingFor(catalogue, entry) })),
-  );
-  const source = found.length > 0 ? found : points(description).map((point) => ({ point, family: 'Context' }));
-  const seen = new Set<string>();
-  const patterns = [];
-  for (const { point, family } of source) {
-    const name = clip(displayTitle(point), L.patternName);
-    if (seen.has(name.toLowerCase())) continue;
-    seen.add(name.toLowerCase());
-    patterns.push({ name, description: clip(`${family}: ${point}`, L.shortText) });
-    if (patterns.length === L.patterns) break;
-  }
-  // Only markup (say "#"): one pattern named after the whole text.
-  if (patterns.length === 0)
-    patterns.push({
-      name: clip(displayTitle(description), L.patternName),
-      description: clip(tidy(description), L.shortText),
-    });
-  return { patterns };
 }
 
 /** Bullets under a "Goals" heading or label in the answers. */
@@ -185,10 +163,20 @@ const drafts: Drafts = {
     return { plan: clip(plan.join('\n\n'), L.plan), milestones };
   },
 
-  'engineering-patterns/patterns': ({ inputModel }) =>
-    patternsFrom(inputModel.description, inputModel.answers ?? [], engineeringPatternQuestions),
-  'product-patterns/patterns': ({ inputModel }) =>
-    patternsFrom(inputModel.description, inputModel.answers ?? [], productPatternQuestions),
+  'engineering-patterns/patterns': ({ inputModel, project }) =>
+    patternsFrom('engineering', {
+      description: inputModel.description,
+      answers: inputModel.answers ?? [],
+      catalogue: engineeringPatternQuestions,
+      board: project?.items ?? [],
+    }),
+  'product-patterns/patterns': ({ inputModel, project }) =>
+    patternsFrom('product', {
+      description: inputModel.description,
+      answers: inputModel.answers ?? [],
+      catalogue: productPatternQuestions,
+      board: project?.items ?? [],
+    }),
 
   'add-multiple-items/refinedDescription': ({ inputModel }) =>
     refined(inputModel.description, inputModel.answers, false),

@@ -39,3 +39,28 @@ export const textOf = (words: readonly Word[]) =>
     .map((word) => `${word.pre}${word.text}${word.post}`)
     .join('')
     .trim();
+
+/** The parts of compromise's model the drafter reads; its typings leave `methods()` and `model()` untyped. */
+interface Compromise {
+  methods(): {
+    two: {
+      transform: {
+        verb: {
+          toInfinitive(word: string, model: object): string;
+          conjugate(word: string, model: object): { PastTense?: string; Gerund?: string };
+        };
+      };
+    };
+  };
+  model(): { two: { switches: Record<string, string | undefined> } };
+}
+const typed = nlp as unknown as Compromise;
+const model = typed.model();
+const verbs = typed.methods().two.transform.verb;
+
+/** A verb's base form ("includes" → "include"). */
+export const toInfinitive = (word: string) => verbs.toInfinitive(word, model);
+/** A verb's forms from its base ("validate" → "validated", "validating"). */
+export const verbForms = (verb: string) => verbs.conjugate(verb, model);
+/** Whether compromise knows a word as either a noun or a verb ("call", "test", "tell"). */
+export const isNounOrVerb = (word: string) => (model.two.switches[word] ?? '').includes('Noun');

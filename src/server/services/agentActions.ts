@@ -28,11 +28,12 @@ import { PROMPT_CONTEXT_LIMITS, type AgentGenerator, type GenerationInput, type 
 import { contextChain } from '../repositories/contextItems';
 import { contentProblem } from '../ai/outputSchema';
 import { writeGeneratedPart } from '../repositories/agentDrafts';
-import { draftKeyOf, withPatternIds } from './agentDrafts';
+import { activeProjectOf, draftKeyOf, withPatternIds } from './agentDrafts';
 import { projectOutline } from './projectOutline';
 
-/** The kinds whose drafts read what is already on the active project's board. */
+/** The kinds whose drafts read what is already on the active project's board (the patterns: which items they apply to). */
 const PLANS_THE_PROJECT = new Set<AgentKind>(['project-plan', 'product-story']);
+const READS_THE_BOARD = new Set<AgentKind>([...PLANS_THE_PROJECT, 'engineering-patterns', 'product-patterns']);
 
 const bodySchemas = new Map<AgentPairKey, ReturnType<typeof generateBodyOf>>();
 const bodySchemaOf = (pair: AgentPairKey) => {
@@ -118,10 +119,13 @@ export async function generateAgentContent(
   // A check without the lock first, so a caller already past the quota costs no generation.
   if (counted) await enforceQuota(db, { kind: 'agent-actions', accountId }, input.now);
 
-  const project =
-    PLANS_THE_PROJECT.has(input.contextId) && draftKey.projectId
-      ? await projectOutline(db, input.teamId, draftKey.projectId, input.now)
+  // The patterns are the team's, so their draft has no project: they read the requester's active one, if any.
+  const boardProject = PLANS_THE_PROJECT.has(input.contextId)
+    ? draftKey.projectId
+    : READS_THE_BOARD.has(input.contextId)
+      ? await activeProjectOf(db, input.teamId, input.userId)
       : null;
+  const project = boardProject ? await projectOutline(db, input.teamId, boardProject, input.now) : null;
 
   input.progress?.started();
   const content = await generator.generate(pair, { inputModel, item, project } as GenerationInput, {
