@@ -165,6 +165,9 @@ export type BoardItem = {
   completionDate: string | null;
   projectContexts: ProjectPlacement[];
 };
+export type BoardItemList = {
+  items: BoardItem[];
+};
 export type BoardColumns = {
   teamId: string;
   projectId: string;
@@ -191,9 +194,7 @@ export type BucketTotal = {
   count: number;
 };
 export type BoardItemPage =
-  | {
-      items: BoardItem[];
-    }
+  | BoardItemList
   | {
       columns: BoardColumns;
       bucketTotals?: BucketTotal[];
@@ -210,9 +211,6 @@ export type ProjectItemsQuery = {
   /** demo 1, implementation 2, go-to-market 3 */
   itemTypeFilter?: 1 | 2 | 3;
   bucketPage?: BucketPage;
-};
-export type BoardItemList = {
-  items: BoardItem[];
 };
 export type Assignment = {
   /** in-scope 0, out-of-scope 1 */

@@ -413,7 +413,7 @@ export type BoardColumns = Static<typeof BoardColumns>;
  */
 export const BoardItemPage = Type.Union(
   [
-    Type.Object({ items: Type.Array(BoardItem) }),
+    BoardItemList,
     Type.Object({
       columns: BoardColumns,
       bucketTotals: Type.Optional(Type.Array(BucketTotal)),
