@@ -42,6 +42,11 @@ function unwrapEnvelopes(document: Json): Json {
       );
       if (parameters?.length) operation.parameters = parameters;
       else delete operation.parameters;
+      // A named body stays the endpoint's `body` argument: the generator would name it after its type.
+      const body = (operation.requestBody as { content?: Record<string, { schema: Json }> } | undefined)?.content?.[
+        'application/json'
+      ];
+      if (body?.schema.$ref) body.schema = { allOf: [body.schema] };
       const responses = operation.responses as Record<string, { content?: Record<string, { schema: Json }> }>;
       const ok = responses?.['200']?.content?.['application/json'];
       if (!ok) continue;
@@ -50,7 +55,20 @@ function unwrapEnvelopes(document: Json): Json {
       for (const code of Object.keys(responses)) if (code !== '200') delete responses[code];
     }
   }
-  return copy;
+  return nullableNamedTypes(copy) as Json;
+}
+
+/** @fastify/swagger's OpenAPI 3.0 null: a choice of `anyOf` that only null matches. */
+const isNullChoice = (node: unknown) => JSON.stringify(node) === '{"type":"object","nullable":true,"enum":[null]}';
+
+/** `anyOf: [named type, null]` as a nullable choice of the one type, so the client type reads `Timeframe | null`. */
+function nullableNamedTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableNamedTypes);
+  if (node === null || typeof node !== 'object') return node;
+  const { anyOf } = node as { anyOf?: unknown[] };
+  if (anyOf?.length === 2 && anyOf.some(isNullChoice))
+    return { ...node, anyOf: anyOf.filter((choice) => !isNullChoice(choice)), nullable: true };
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nullableNamedTypes(value)]));
 }
 
 /** The client's view of each operation's declared behaviour (server plugins/clientBehaviour.ts), as sets of names. */

@@ -389,6 +389,11 @@ describe('the MCP server with bearer tokens: /mcp/token', () => {
     });
     const { tools } = await (await connect(writer.json().data.token)).listTools();
     for (const tool of tools) {
+      // An MCP client sees no components: each tool's schema is whole, with no $ref (or $id) in it.
+      expect([tool.name, JSON.stringify(tool.inputSchema)]).toEqual([
+        tool.name,
+        expect.not.stringMatching(/"\$(ref|id)"/),
+      ]);
       for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {}))
         expect([tool.name, name, (schema as { description?: string }).description]).toEqual([
           tool.name,

@@ -12,6 +12,7 @@ import session from './plugins/session';
 import rateLimits from './plugins/rateLimit';
 import idempotency from './plugins/idempotency';
 import openapi from './plugins/openapi';
+import namedSchemas from './plugins/namedSchemas';
 import securityHeaders from './plugins/securityHeaders';
 import { refuseUnstorableDates } from './plugins/storableDates';
 import { lazySchemaCompilers } from './plugins/lazySchemaCompilers';
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(rateLimits, { settings: config.rateLimits });
   await app.register(idempotency);
   await app.register(liveStreams);
+  await app.register(namedSchemas);
   await app.register(openapi);
   await app.register(clientSite, { config, distDir: options.clientDistDir });
 

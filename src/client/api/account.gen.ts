@@ -27,158 +27,78 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type GetSubscriptionApiResponse = /** status 200 Default Response */ {
-  plan: 'free' | 'team' | 'business';
-  billingPeriod: 0 | 1;
-  addOns: {
-    addOn: 'extra-seat' | 'agent-actions-500';
-    quantity: number;
-  }[];
-  status: string;
-  entitlements: {
-    maxOwnedTeams: number;
-    maxTotalTeams: number;
-    maxTeamMembers: number;
-    maxProjects: number;
-    maxProjectItems: number;
-    maxAgentActions: number;
-  };
-  usage: {
-    ownedTeams: number;
-    totalTeams: number;
-    teamMembers: number;
-    projects: number;
-    agentActions: number;
-  };
-  accountId: string;
-  accountName: string;
-  billingEmail: string;
-  paymentProvider: 'none' | 'stripe';
-};
+export type GetSubscriptionApiResponse = /** status 200 Default Response */ Subscription;
 export type GetSubscriptionApiArg = void;
-export type PutAccountApiResponse = /** status 200 Default Response */ {
-  accountName: string;
-  billingEmail: string;
-};
-export type PutAccountApiArg = {
-  accountName: string;
-  billingEmail: string;
-};
-export type StartCheckoutApiResponse = /** status 200 Default Response */ {
-  checkoutId: string;
-  status: 'open' | 'completed' | 'expired';
-  checkoutUrl: string | null;
-};
-export type StartCheckoutApiArg = {
-  plan: 'free' | 'team' | 'business';
-  billingPeriod: 0 | 1;
-  addOns: {
-    addOn: 'extra-seat' | 'agent-actions-500';
-    quantity: number;
-  }[];
-};
-export type CompleteCheckoutApiResponse = /** status 200 Default Response */ {
-  checkoutId: string;
-  status: 'open' | 'completed' | 'expired';
-  checkoutUrl: string | null;
-};
-export type CompleteCheckoutApiArg = {
-  checkoutId: string;
-};
-export type PutPlanApiResponse = /** status 200 Default Response */ {
-  plan: 'free' | 'team' | 'business';
-  billingPeriod: 0 | 1;
-  addOns: {
-    addOn: 'extra-seat' | 'agent-actions-500';
-    quantity: number;
-  }[];
-  status: string;
-  entitlements: {
-    maxOwnedTeams: number;
-    maxTotalTeams: number;
-    maxTeamMembers: number;
-    maxProjects: number;
-    maxProjectItems: number;
-    maxAgentActions: number;
-  };
-  usage: {
-    ownedTeams: number;
-    totalTeams: number;
-    teamMembers: number;
-    projects: number;
-    agentActions: number;
-  };
-  accountId: string;
-  accountName: string;
-  billingEmail: string;
-  paymentProvider: 'none' | 'stripe';
-};
-export type PutPlanApiArg = {
-  plan: 'free' | 'team' | 'business';
-  billingPeriod: 0 | 1;
-};
-export type CancelPlanApiResponse = /** status 200 Default Response */ {
-  plan: 'free' | 'team' | 'business';
-  billingPeriod: 0 | 1;
-  addOns: {
-    addOn: 'extra-seat' | 'agent-actions-500';
-    quantity: number;
-  }[];
-  status: string;
-  entitlements: {
-    maxOwnedTeams: number;
-    maxTotalTeams: number;
-    maxTeamMembers: number;
-    maxProjects: number;
-    maxProjectItems: number;
-    maxAgentActions: number;
-  };
-  usage: {
-    ownedTeams: number;
-    totalTeams: number;
-    teamMembers: number;
-    projects: number;
-    agentActions: number;
-  };
-  accountId: string;
-  accountName: string;
-  billingEmail: string;
-  paymentProvider: 'none' | 'stripe';
-};
+export type PutAccountApiResponse = /** status 200 Default Response */ AccountDetails;
+export type PutAccountApiArg = PutAccountBody;
+export type StartCheckoutApiResponse = /** status 200 Default Response */ Checkout;
+export type StartCheckoutApiArg = StartCheckoutBody;
+export type CompleteCheckoutApiResponse = /** status 200 Default Response */ Checkout;
+export type CompleteCheckoutApiArg = CompleteCheckoutBody;
+export type PutPlanApiResponse = /** status 200 Default Response */ Subscription;
+export type PutPlanApiArg = PutPlanBody;
+export type CancelPlanApiResponse = /** status 200 Default Response */ Subscription;
 export type CancelPlanApiArg = void;
-export type PutAddOnsApiResponse = /** status 200 Default Response */ {
+export type PutAddOnsApiResponse = /** status 200 Default Response */ Subscription;
+export type PutAddOnsApiArg = PutAddOnsBody;
+export type AddOnQuantity = {
+  addOn: 'extra-seat' | 'agent-actions-500';
+  quantity: number;
+};
+export type Entitlements = {
+  maxOwnedTeams: number;
+  maxTotalTeams: number;
+  maxTeamMembers: number;
+  maxProjects: number;
+  maxProjectItems: number;
+  maxAgentActions: number;
+};
+export type Usage = {
+  ownedTeams: number;
+  totalTeams: number;
+  teamMembers: number;
+  projects: number;
+  agentActions: number;
+};
+export type Subscription = {
   plan: 'free' | 'team' | 'business';
   billingPeriod: 0 | 1;
-  addOns: {
-    addOn: 'extra-seat' | 'agent-actions-500';
-    quantity: number;
-  }[];
+  addOns: AddOnQuantity[];
   status: string;
-  entitlements: {
-    maxOwnedTeams: number;
-    maxTotalTeams: number;
-    maxTeamMembers: number;
-    maxProjects: number;
-    maxProjectItems: number;
-    maxAgentActions: number;
-  };
-  usage: {
-    ownedTeams: number;
-    totalTeams: number;
-    teamMembers: number;
-    projects: number;
-    agentActions: number;
-  };
+  entitlements: Entitlements;
+  usage: Usage;
   accountId: string;
   accountName: string;
   billingEmail: string;
   paymentProvider: 'none' | 'stripe';
 };
-export type PutAddOnsApiArg = {
-  addOns: {
-    addOn: 'extra-seat' | 'agent-actions-500';
-    quantity: number;
-  }[];
+export type AccountDetails = {
+  accountName: string;
+  billingEmail: string;
+};
+export type PutAccountBody = {
+  accountName: string;
+  billingEmail: string;
+};
+export type Checkout = {
+  checkoutId: string;
+  status: 'open' | 'completed' | 'expired';
+  checkoutUrl: string | null;
+};
+export type StartCheckoutBody = {
+  plan: 'free' | 'team' | 'business';
+  billingPeriod: 0 | 1;
+  addOns: AddOnQuantity[];
+};
+export type CompleteCheckoutBody = {
+  checkoutId: string;
+};
+export type PutPlanBody = {
+  plan: 'free' | 'team' | 'business';
+  billingPeriod: 0 | 1;
+};
+export type PutAddOnsBody = {
+  addOns: AddOnQuantity[];
 };
 export const {
   useGetSubscriptionQuery,

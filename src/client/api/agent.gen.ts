@@ -84,7 +84,7 @@ export type GetAgentProductStoryApiResponse = /** status 200 Default Response */
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type GetAgentProductStoryApiArg = void;
@@ -109,7 +109,7 @@ export type PutAgentProductStoryApiResponse = /** status 200 Default Response */
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type PutAgentProductStoryApiArg = {
@@ -151,7 +151,7 @@ export type GetAgentProjectPlanApiResponse = /** status 200 Default Response */ 
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type GetAgentProjectPlanApiArg = void;
@@ -174,7 +174,7 @@ export type PutAgentProjectPlanApiResponse = /** status 200 Default Response */ 
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type PutAgentProjectPlanApiArg = {
@@ -219,7 +219,7 @@ export type GetAgentEngineeringPatternsApiResponse = /** status 200 Default Resp
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type GetAgentEngineeringPatternsApiArg = void;
@@ -247,7 +247,7 @@ export type PutAgentEngineeringPatternsApiResponse = /** status 200 Default Resp
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type PutAgentEngineeringPatternsApiArg = {
@@ -297,7 +297,7 @@ export type GetAgentProductPatternsApiResponse = /** status 200 Default Response
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type GetAgentProductPatternsApiArg = void;
@@ -325,7 +325,7 @@ export type PutAgentProductPatternsApiResponse = /** status 200 Default Response
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type PutAgentProductPatternsApiArg = {
@@ -367,7 +367,7 @@ export type GetAgentAddSingleNewItemApiResponse = /** status 200 Default Respons
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type GetAgentAddSingleNewItemApiArg = string;
@@ -387,7 +387,7 @@ export type PutAgentAddSingleNewItemApiResponse = /** status 200 Default Respons
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type PutAgentAddSingleNewItemApiArg = {
@@ -423,7 +423,7 @@ export type GetAgentSplitProjectItemApiResponse = /** status 200 Default Respons
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type GetAgentSplitProjectItemApiArg = string;
@@ -444,7 +444,7 @@ export type PutAgentSplitProjectItemApiResponse = /** status 200 Default Respons
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type PutAgentSplitProjectItemApiArg = {
@@ -487,7 +487,7 @@ export type GetAgentAddMultipleItemsApiResponse = /** status 200 Default Respons
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type GetAgentAddMultipleItemsApiArg = void;
@@ -514,7 +514,7 @@ export type PutAgentAddMultipleItemsApiResponse = /** status 200 Default Respons
     };
   };
   /** Who wrote the last generated part. */
-  draftedBy: ('drafter' | 'ai') | (null | null);
+  draftedBy: ('drafter' | 'ai') | null;
   updatedAt: string | null;
 };
 export type PutAgentAddMultipleItemsApiArg = {
@@ -539,7 +539,22 @@ export type PutAgentAddMultipleItemsApiArg = {
     };
   };
 };
-export type GetAgentProviderApiResponse = /** status 200 Default Response */ {
+export type GetAgentProviderApiResponse = /** status 200 Default Response */ AgentProvider;
+export type GetAgentProviderApiArg = void;
+export type GenerateAgentContentApiResponse = /** status 200 Default Response */ GenerateAnswer;
+export type GenerateAgentContentApiArg = {
+  /** The agent data kind */
+  contextId:
+    | 'product-story'
+    | 'project-plan'
+    | 'engineering-patterns'
+    | 'product-patterns'
+    | 'add-single-new-item'
+    | 'split-project-item'
+    | 'add-multiple-items';
+  body: GenerateBody;
+};
+export type AgentProvider = {
   /** AI_PROVIDER: none (the built-in drafter), openai, anthropic or openai-compatible */
   provider: string;
   draftedBy: 'drafter' | 'ai';
@@ -548,9 +563,8 @@ export type GetAgentProviderApiResponse = /** status 200 Default Response */ {
   baseUrl: string | null;
   timeoutSeconds: number | null;
 };
-export type GetAgentProviderApiArg = void;
-export type GenerateAgentContentApiResponse =
-  | /** status 200 Default Response */ {
+export type GenerateAnswer =
+  | {
       contextId: 'product-story';
       contentId: 'motivatingQuestions';
       draftedBy: 'drafter' | 'ai';
@@ -670,142 +684,112 @@ export type GenerateAgentContentApiResponse =
         }[];
       };
     };
-export type GenerateAgentContentApiArg = {
-  /** The agent data kind */
-  contextId:
-    | 'product-story'
-    | 'project-plan'
-    | 'engineering-patterns'
-    | 'product-patterns'
-    | 'add-single-new-item'
-    | 'split-project-item'
-    | 'add-multiple-items';
-  body:
-    | {
-        contentId: 'motivatingQuestions';
-        itemId?: null | null;
-        inputModel: {
-          /** The user's own description, in markdown. */
-          description: string;
-        };
-      }
-    | {
-        contentId: 'story';
-        itemId?: null | null;
-        inputModel: {
-          /** The user's own description, in markdown. */
-          description: string;
-          answers?: {
-            questionId?: string;
-            question: string;
-            answer: string;
-          }[];
-        };
-      }
-    | {
-        contentId: 'plan';
-        itemId?: null | null;
-        inputModel: {
-          /** The user's own description, in markdown. */
-          description: string;
-          /** The product story, when already written. */
-          story?: string;
-          answers?: {
-            questionId?: string;
-            question: string;
-            answer: string;
-          }[];
-        };
-      }
-    | {
-        contentId: 'motivatingQuestions';
-        itemId?: null | null;
-        inputModel: {
-          /** The user's own description, in markdown. */
-          description: string;
-        };
-      }
-    | {
-        contentId: 'patterns';
-        itemId?: null | null;
-        inputModel: {
-          /** The user's own description, in markdown. */
-          description: string;
-          answers?: {
-            questionId?: string;
-            question: string;
-            answer: string;
-          }[];
-        };
-      }
-    | {
-        contentId: 'motivatingQuestions';
-        itemId?: null | null;
-        inputModel: {
-          /** The user's own description, in markdown. */
-          description: string;
-        };
-      }
-    | {
-        contentId: 'patterns';
-        itemId?: null | null;
-        inputModel: {
-          /** The user's own description, in markdown. */
-          description: string;
-          answers?: {
-            questionId?: string;
-            question: string;
-            answer: string;
-          }[];
-        };
-      }
-    | {
-        contentId: 'refinedDescription';
-        itemId?: null | null;
-        inputModel: {
-          /** The user's own description, in markdown. */
-          description: string;
-          answers?: {
-            questionId?: string;
-            question: string;
-            answer: string;
-          }[];
-        };
-      }
-    | {
-        contentId: 'items';
-        itemId?: null | null;
-        inputModel: {
-          /** The items to add, as lines or bullets; headings name the kind. */
-          description: string;
-          /** demo 1, implementation 2, go-to-market 3 */
-          defaultItemType?: 1 | 2 | 3;
-        };
-      }
-    | {
-        contentId: 'refinedDescription';
-        itemId: string;
-        inputModel: {
-          /** The user's own description, in markdown. */
-          description: string;
-          answers?: {
-            questionId?: string;
-            question: string;
-            answer: string;
-          }[];
-        };
-      }
-    | {
-        contentId: 'parts';
-        itemId: string;
-        inputModel: {
-          /** The text to split, when not the item's saved description. */
-          description?: string;
-          /** How the user wants it split. */
-          guidance?: string;
-        };
-      };
+export type QuestionAnswer = {
+  questionId?: string;
+  question: string;
+  answer: string;
 };
+export type GenerateBody =
+  | {
+      contentId: 'motivatingQuestions';
+      itemId?: null | null;
+      inputModel: {
+        /** The user's own description, in markdown. */
+        description: string;
+      };
+    }
+  | {
+      contentId: 'story';
+      itemId?: null | null;
+      inputModel: {
+        /** The user's own description, in markdown. */
+        description: string;
+        answers?: QuestionAnswer[];
+      };
+    }
+  | {
+      contentId: 'plan';
+      itemId?: null | null;
+      inputModel: {
+        /** The user's own description, in markdown. */
+        description: string;
+        /** The product story, when already written. */
+        story?: string;
+        answers?: QuestionAnswer[];
+      };
+    }
+  | {
+      contentId: 'motivatingQuestions';
+      itemId?: null | null;
+      inputModel: {
+        /** The user's own description, in markdown. */
+        description: string;
+      };
+    }
+  | {
+      contentId: 'patterns';
+      itemId?: null | null;
+      inputModel: {
+        /** The user's own description, in markdown. */
+        description: string;
+        answers?: QuestionAnswer[];
+      };
+    }
+  | {
+      contentId: 'motivatingQuestions';
+      itemId?: null | null;
+      inputModel: {
+        /** The user's own description, in markdown. */
+        description: string;
+      };
+    }
+  | {
+      contentId: 'patterns';
+      itemId?: null | null;
+      inputModel: {
+        /** The user's own description, in markdown. */
+        description: string;
+        answers?: QuestionAnswer[];
+      };
+    }
+  | {
+      contentId: 'refinedDescription';
+      itemId?: null | null;
+      inputModel: {
+        /** The user's own description, in markdown. */
+        description: string;
+        answers?: QuestionAnswer[];
+      };
+    }
+  | {
+      contentId: 'items';
+      itemId?: null | null;
+      inputModel: {
+        /** The items to add, as lines or bullets; headings name the kind. */
+        description: string;
+        /** demo 1, implementation 2, go-to-market 3 */
+        defaultItemType?: 1 | 2 | 3;
+      };
+    }
+  | {
+      contentId: 'refinedDescription';
+      itemId: string;
+      inputModel: {
+        /** The user's own description, in markdown. */
+        description: string;
+        answers?: QuestionAnswer[];
+      };
+    }
+  | {
+      contentId: 'parts';
+      itemId: string;
+      inputModel: {
+        /** The text to split, when not the item's saved description. */
+        description?: string;
+        /** How the user wants it split. */
+        guidance?: string;
+      };
+    };
 export const {
   useGetAgentProductStoryQuery,
   useLazyGetAgentProductStoryQuery,

@@ -24,155 +24,116 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type ListIdentityProvidersApiResponse = /** status 200 Default Response */ {
-  identityProviders: {
-    identityProvider: 'Apple' | 'Google' | 'Microsoft' | 'Test';
-    enabled: boolean;
-    authorizationEndpoint?: string;
-    clientId?: string;
-    scope?: string;
-    responseMode?: 'form_post';
+export type ListIdentityProvidersApiResponse = /** status 200 Default Response */ IdentityProviderList;
+export type ListIdentityProvidersApiArg = void;
+export type TestAuthenticateApiResponse = /** status 200 Default Response */ SignedIn;
+export type TestAuthenticateApiArg = TestAuthenticateBody;
+export type ExchangeTokenApiResponse = /** status 200 Default Response */ SignedIn;
+export type ExchangeTokenApiArg = ExchangeTokenBody;
+export type ValidateInviteApiResponse = /** status 200 Default Response */ ValidatedInvite;
+export type ValidateInviteApiArg = ValidateInviteBody;
+export type SignOutApiResponse = /** status 200 Default Response */ object | null;
+export type SignOutApiArg = void;
+export type ValidateSessionApiResponse = /** status 200 Default Response */ ValidatedSession;
+export type ValidateSessionApiArg = void;
+export type IdentityProviderInfo = {
+  identityProvider: 'Apple' | 'Google' | 'Microsoft' | 'Test';
+  enabled: boolean;
+  authorizationEndpoint?: string;
+  clientId?: string;
+  scope?: string;
+  responseMode?: 'form_post';
+};
+export type IdentityProviderList = {
+  identityProviders: IdentityProviderInfo[];
+};
+export type AppSettings = {
+  theme?: 'system' | 'light' | 'dark';
+};
+export type UserContext = {
+  userId: string;
+  activeProjectId: string | null;
+  emailAddress: string;
+  activeAccountId: string;
+};
+export type FirstRunExperienceState = {
+  dismissed: boolean;
+  completedSteps: string[];
+};
+export type TeamMembership = {
+  memberUserId: string;
+  memberEmailAddress: string;
+  role: number;
+};
+export type ActiveTeam = {
+  id: string;
+  teamName: string;
+  firstRunExperienceState: FirstRunExperienceState;
+  goToMarketPlan: {
+    [key: string]: unknown;
+  };
+  globalTeamData: {
+    [key: string]: unknown;
+  };
+  planningDataVersion: number;
+  testCommand: string | null;
+  teamMemberships: TeamMembership[];
+  invitedTeamMembers: {
+    memberEmailAddress: string;
+    inviteCode?: string;
+    role?: number;
+    expiresAt?: string;
   }[];
 };
-export type ListIdentityProvidersApiArg = void;
-export type TestAuthenticateApiResponse = /** status 200 Default Response */ {
-  coreApplicationContext: {
-    appSettings: {
-      theme?: 'system' | 'light' | 'dark';
-    };
-    userContext: {
-      userId: string;
-      activeProjectId: string | null;
-      emailAddress: string;
-      activeAccountId: string;
-    };
-    activeTeam: {
-      id: string;
-      teamName: string;
-      firstRunExperienceState: {
-        dismissed: boolean;
-        completedSteps: string[];
-      };
-      goToMarketPlan: {
-        [key: string]: unknown;
-      };
-      globalTeamData: {
-        [key: string]: unknown;
-      };
-      planningDataVersion: number;
-      testCommand: string | null;
-      teamMemberships: {
-        memberUserId: string;
-        memberEmailAddress: string;
-        role: number;
-      }[];
-      invitedTeamMembers: {
-        memberEmailAddress: string;
-        inviteCode?: string;
-        role?: number;
-        expiresAt?: string;
-      }[];
-    };
-    availableProjects: {
-      id: string;
-      description: string;
-      projectDescription: string;
-      status: number;
-      milestones: {
-        index: number;
-        name: string;
-        targetDate: string;
-      }[];
-      version: number;
-    }[];
-    availableTeams: {
-      id: string;
-      teamName: string;
-      role: number;
-    }[];
-  };
+export type Milestone = {
+  index: number;
+  name: string;
+  targetDate: string;
 };
-export type TestAuthenticateApiArg = {
+export type Project = {
+  id: string;
+  description: string;
+  projectDescription: string;
+  status: number;
+  milestones: Milestone[];
+  version: number;
+};
+export type TeamSummary = {
+  id: string;
+  teamName: string;
+  role: number;
+};
+export type CoreApplicationContext = {
+  appSettings: AppSettings;
+  userContext: UserContext;
+  activeTeam: ActiveTeam;
+  availableProjects: Project[];
+  availableTeams: TeamSummary[];
+};
+export type SignedIn = {
+  coreApplicationContext: CoreApplicationContext;
+};
+export type TestAuthenticateBody = {
   emailAddress: string;
   inviteCode?: string;
 };
-export type ExchangeTokenApiResponse = /** status 200 Default Response */ {
-  coreApplicationContext: {
-    appSettings: {
-      theme?: 'system' | 'light' | 'dark';
-    };
-    userContext: {
-      userId: string;
-      activeProjectId: string | null;
-      emailAddress: string;
-      activeAccountId: string;
-    };
-    activeTeam: {
-      id: string;
-      teamName: string;
-      firstRunExperienceState: {
-        dismissed: boolean;
-        completedSteps: string[];
-      };
-      goToMarketPlan: {
-        [key: string]: unknown;
-      };
-      globalTeamData: {
-        [key: string]: unknown;
-      };
-      planningDataVersion: number;
-      testCommand: string | null;
-      teamMemberships: {
-        memberUserId: string;
-        memberEmailAddress: string;
-        role: number;
-      }[];
-      invitedTeamMembers: {
-        memberEmailAddress: string;
-        inviteCode?: string;
-        role?: number;
-        expiresAt?: string;
-      }[];
-    };
-    availableProjects: {
-      id: string;
-      description: string;
-      projectDescription: string;
-      status: number;
-      milestones: {
-        index: number;
-        name: string;
-        targetDate: string;
-      }[];
-      version: number;
-    }[];
-    availableTeams: {
-      id: string;
-      teamName: string;
-      role: number;
-    }[];
-  };
-};
-export type ExchangeTokenApiArg = {
+export type ExchangeTokenBody = {
   identityProvider: 'Apple' | 'Google' | 'Microsoft';
   code: string;
   codeVerifier: string;
   redirectUri: string;
   inviteCode?: string;
 };
-export type ValidateInviteApiResponse = /** status 200 Default Response */ {
+export type ValidatedInvite = {
   teamName: string;
 };
-export type ValidateInviteApiArg = {
+export type ValidateInviteBody = {
   inviteCode: string;
   emailAddress: string;
 };
-export type SignOutApiResponse = /** status 200 Default Response */ object | null;
-export type SignOutApiArg = void;
-export type ValidateSessionApiResponse = /** status 200 Default Response */ {
+export type ValidatedSession = {
   emailAddress: string;
 };
-export type ValidateSessionApiArg = void;
 export const {
   useListIdentityProvidersQuery,
   useLazyListIdentityProvidersQuery,

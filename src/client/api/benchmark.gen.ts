@@ -18,123 +18,53 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type ScoreAssessmentApiResponse = /** status 200 Default Response */ {
+export type ScoreAssessmentApiResponse = /** status 200 Default Response */ AssessmentResult;
+export type ScoreAssessmentApiArg = AssessmentRequest;
+export type SaveAssessmentApiResponse = /** status 200 Default Response */ SavedAssessment;
+export type SaveAssessmentApiArg = AssessmentRequest;
+export type ListAssessmentsApiResponse = /** status 200 Default Response */ SavedAssessmentList;
+export type ListAssessmentsApiArg = void;
+export type GetAssessmentApiResponse = /** status 200 Default Response */ SavedAssessment;
+export type GetAssessmentApiArg = string;
+export type DimensionScore = {
+  dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
+  score: number;
+  level: 'starting' | 'practising' | 'agent-ready';
+  nextSteps: string[];
+};
+export type ProfileComparison = {
+  profile: 'starting' | 'practising' | 'agent-ready';
+  minimumScore: number;
+  met: boolean;
+  shortfalls: {
+    dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
+    points: number;
+  }[];
+};
+export type AssessmentResult = {
   rubricVersion: number;
   overallScore: number;
   profile: 'starting' | 'practising' | 'agent-ready';
-  dimensions: {
-    dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
-    score: number;
-    level: 'starting' | 'practising' | 'agent-ready';
-    nextSteps: string[];
-  }[];
-  profiles: {
-    profile: 'starting' | 'practising' | 'agent-ready';
-    minimumScore: number;
-    met: boolean;
-    shortfalls: {
-      dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
-      points: number;
-    }[];
-  }[];
+  dimensions: DimensionScore[];
+  profiles: ProfileComparison[];
 };
-export type ScoreAssessmentApiArg = {
+export type AssessmentRequest = {
   /** The chosen option id for every question id of the questionnaire. */
   answers: {
     [key: string]: string;
   };
 };
-export type SaveAssessmentApiResponse = /** status 200 Default Response */ {
+export type SavedAssessment = {
   id: string;
   dateCreated: string;
   answers: {
     [key: string]: string;
   };
-  result: {
-    rubricVersion: number;
-    overallScore: number;
-    profile: 'starting' | 'practising' | 'agent-ready';
-    dimensions: {
-      dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
-      score: number;
-      level: 'starting' | 'practising' | 'agent-ready';
-      nextSteps: string[];
-    }[];
-    profiles: {
-      profile: 'starting' | 'practising' | 'agent-ready';
-      minimumScore: number;
-      met: boolean;
-      shortfalls: {
-        dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
-        points: number;
-      }[];
-    }[];
-  };
+  result: AssessmentResult;
 };
-export type SaveAssessmentApiArg = {
-  /** The chosen option id for every question id of the questionnaire. */
-  answers: {
-    [key: string]: string;
-  };
+export type SavedAssessmentList = {
+  assessments: SavedAssessment[];
 };
-export type ListAssessmentsApiResponse = /** status 200 Default Response */ {
-  assessments: {
-    id: string;
-    dateCreated: string;
-    answers: {
-      [key: string]: string;
-    };
-    result: {
-      rubricVersion: number;
-      overallScore: number;
-      profile: 'starting' | 'practising' | 'agent-ready';
-      dimensions: {
-        dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
-        score: number;
-        level: 'starting' | 'practising' | 'agent-ready';
-        nextSteps: string[];
-      }[];
-      profiles: {
-        profile: 'starting' | 'practising' | 'agent-ready';
-        minimumScore: number;
-        met: boolean;
-        shortfalls: {
-          dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
-          points: number;
-        }[];
-      }[];
-    };
-  }[];
-};
-export type ListAssessmentsApiArg = void;
-export type GetAssessmentApiResponse = /** status 200 Default Response */ {
-  id: string;
-  dateCreated: string;
-  answers: {
-    [key: string]: string;
-  };
-  result: {
-    rubricVersion: number;
-    overallScore: number;
-    profile: 'starting' | 'practising' | 'agent-ready';
-    dimensions: {
-      dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
-      score: number;
-      level: 'starting' | 'practising' | 'agent-ready';
-      nextSteps: string[];
-    }[];
-    profiles: {
-      profile: 'starting' | 'practising' | 'agent-ready';
-      minimumScore: number;
-      met: boolean;
-      shortfalls: {
-        dimension: 'tests' | 'ci' | 'review' | 'docs' | 'issues' | 'agents' | 'security';
-        points: number;
-      }[];
-    }[];
-  };
-};
-export type GetAssessmentApiArg = string;
 export const {
   useScoreAssessmentMutation,
   useSaveAssessmentMutation,

@@ -35,91 +35,66 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type ListItemCommentsApiResponse = /** status 200 Default Response */ {
-  comments: {
-    id: string;
-    itemId: string;
-    body: string;
-    authorUserId: string | null;
-    authorEmailAddress: string | null;
-    byAgent: boolean;
-    dateCreated: string;
-    dateEdited: string | null;
-    mentionedUserIds: string[];
-  }[];
-};
+export type ListItemCommentsApiResponse = /** status 200 Default Response */ ItemComments;
 export type ListItemCommentsApiArg = string;
-export type AddItemCommentApiResponse = /** status 200 Default Response */ {
-  id: string;
-  itemId: string;
-  body: string;
-  authorUserId: string | null;
-  authorEmailAddress: string | null;
-  byAgent: boolean;
-  dateCreated: string;
-  dateEdited: string | null;
-  mentionedUserIds: string[];
-};
+export type AddItemCommentApiResponse = /** status 200 Default Response */ Comment;
 export type AddItemCommentApiArg = {
   id: string;
-  body: {
-    /** Markdown; `@handle` mentions a member. */
-    body: string;
-  };
+  body: CommentBody;
 };
-export type EditItemCommentApiResponse = /** status 200 Default Response */ {
-  id: string;
-  itemId: string;
-  body: string;
-  authorUserId: string | null;
-  authorEmailAddress: string | null;
-  byAgent: boolean;
-  dateCreated: string;
-  dateEdited: string | null;
-  mentionedUserIds: string[];
-};
+export type EditItemCommentApiResponse = /** status 200 Default Response */ Comment;
 export type EditItemCommentApiArg = {
   id: string;
   commentId: string;
-  body: {
-    /** Markdown; `@handle` mentions a member. */
-    body: string;
-  };
+  body: CommentBody;
 };
-export type DeleteItemCommentApiResponse = /** status 200 Default Response */ {
-  id: string;
-};
+export type DeleteItemCommentApiResponse = /** status 200 Default Response */ DeletedComment;
 export type DeleteItemCommentApiArg = {
   id: string;
   commentId: string;
 };
-export type ListMentionsApiResponse = /** status 200 Default Response */ {
-  mentions: {
-    comment: {
-      id: string;
-      itemId: string;
-      body: string;
-      authorUserId: string | null;
-      authorEmailAddress: string | null;
-      byAgent: boolean;
-      dateCreated: string;
-      dateEdited: string | null;
-      mentionedUserIds: string[];
-    };
-    item: {
-      id: string;
-      externalId: string;
-      title: string;
-    };
-    read: boolean;
-  }[];
-  unread: number;
-};
+export type ListMentionsApiResponse = /** status 200 Default Response */ Mentions;
 export type ListMentionsApiArg = void;
-export type MarkMentionsReadApiResponse = /** status 200 Default Response */ {
+export type MarkMentionsReadApiResponse = /** status 200 Default Response */ MentionsRead;
+export type MarkMentionsReadApiArg = MentionsReadBody;
+export type Comment = {
+  id: string;
+  itemId: string;
+  body: string;
+  authorUserId: string | null;
+  authorEmailAddress: string | null;
+  byAgent: boolean;
+  dateCreated: string;
+  dateEdited: string | null;
+  mentionedUserIds: string[];
+};
+export type ItemComments = {
+  comments: Comment[];
+};
+export type CommentBody = {
+  /** Markdown; `@handle` mentions a member. */
+  body: string;
+};
+export type DeletedComment = {
+  id: string;
+};
+export type Mention = {
+  comment: Comment;
+  item: {
+    id: string;
+    externalId: string;
+    title: string;
+  };
+  read: boolean;
+};
+export type Mentions = {
+  mentions: Mention[];
   unread: number;
 };
-export type MarkMentionsReadApiArg = {
+export type MentionsRead = {
+  unread: number;
+};
+export type MentionsReadBody = {
   /** The mentions to mark read; every mention of the user in the team when absent. */
   commentIds?: string[];
 };

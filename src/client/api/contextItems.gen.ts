@@ -33,10 +33,25 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type CreateContextItemApiResponse = /** status 200 Default Response */ {
+export type CreateContextItemApiResponse = /** status 200 Default Response */ CreatedContextItem;
+export type CreateContextItemApiArg = ContextItemBody;
+export type ListContextItemsApiResponse = /** status 200 Default Response */ ContextItemList;
+export type ListContextItemsApiArg = void;
+export type GetContextItemApiResponse = /** status 200 Default Response */ ContextItem;
+export type GetContextItemApiArg = string;
+export type PutContextItemApiResponse = /** status 200 Default Response */ ContextItem;
+export type PutContextItemApiArg = {
+  id: string;
+  body: ContextItemBody;
+};
+export type DeleteContextItemApiResponse = /** status 200 Default Response */ CreatedContextItem;
+export type DeleteContextItemApiArg = string;
+export type GetParentContextsApiResponse = /** status 200 Default Response */ ParentContexts;
+export type GetParentContextsApiArg = string;
+export type CreatedContextItem = {
   id: string;
 };
-export type CreateContextItemApiArg = {
+export type ContextItemBody = {
   /** Plain text. */
   title: string;
   /** Markdown. */
@@ -44,19 +59,7 @@ export type CreateContextItemApiArg = {
   kind?: string | null;
   parentContextItemId?: string | null;
 };
-export type ListContextItemsApiResponse = /** status 200 Default Response */ {
-  contextItems: {
-    id: string;
-    title: string;
-    body: string;
-    kind: string | null;
-    parentContextItemId: string | null;
-    dateCreated: string;
-    dateUpdated: string;
-  }[];
-};
-export type ListContextItemsApiArg = void;
-export type GetContextItemApiResponse = /** status 200 Default Response */ {
+export type ContextItem = {
   id: string;
   title: string;
   body: string;
@@ -65,43 +68,12 @@ export type GetContextItemApiResponse = /** status 200 Default Response */ {
   dateCreated: string;
   dateUpdated: string;
 };
-export type GetContextItemApiArg = string;
-export type PutContextItemApiResponse = /** status 200 Default Response */ {
-  id: string;
-  title: string;
-  body: string;
-  kind: string | null;
-  parentContextItemId: string | null;
-  dateCreated: string;
-  dateUpdated: string;
+export type ContextItemList = {
+  contextItems: ContextItem[];
 };
-export type PutContextItemApiArg = {
-  id: string;
-  body: {
-    /** Plain text. */
-    title: string;
-    /** Markdown. */
-    body: string;
-    kind?: string | null;
-    parentContextItemId?: string | null;
-  };
+export type ParentContexts = {
+  parentContexts: ContextItem[];
 };
-export type DeleteContextItemApiResponse = /** status 200 Default Response */ {
-  id: string;
-};
-export type DeleteContextItemApiArg = string;
-export type GetParentContextsApiResponse = /** status 200 Default Response */ {
-  parentContexts: {
-    id: string;
-    title: string;
-    body: string;
-    kind: string | null;
-    parentContextItemId: string | null;
-    dateCreated: string;
-    dateUpdated: string;
-  }[];
-};
-export type GetParentContextsApiArg = string;
 export const {
   useCreateContextItemMutation,
   useListContextItemsQuery,

@@ -39,12 +39,27 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type StartGithubInstallApiResponse = /** status 200 Default Response */ {
+export type StartGithubInstallApiResponse = /** status 200 Default Response */ InstallStart;
+export type StartGithubInstallApiArg = void;
+export type CompleteGithubInstallApiResponse = /** status 200 Default Response */ GithubStatus;
+export type CompleteGithubInstallApiArg = InstallCallbackBody;
+export type GetGithubStatusApiResponse = /** status 200 Default Response */ GithubStatus;
+export type GetGithubStatusApiArg = void;
+export type PutGithubRepositoryApiResponse = /** status 200 Default Response */ GithubStatus;
+export type PutGithubRepositoryApiArg = RepositoryBody;
+export type GetGithubUserStatusApiResponse = /** status 200 Default Response */ GithubUserStatus;
+export type GetGithubUserStatusApiArg = void;
+export type StartGithubUserAuthorizationApiResponse = /** status 200 Default Response */ AuthorizeStart;
+export type StartGithubUserAuthorizationApiArg = void;
+export type CompleteGithubUserAuthorizationApiResponse = /** status 200 Default Response */ GithubUserStatus;
+export type CompleteGithubUserAuthorizationApiArg = UserAuthorizationCallbackBody;
+export type DeleteGithubUserAuthorizationApiResponse = /** status 200 Default Response */ GithubUserStatus;
+export type DeleteGithubUserAuthorizationApiArg = void;
+export type InstallStart = {
   /** GitHub's page to install the app; it sends the user back with the state. */
   installUrl: string;
 };
-export type StartGithubInstallApiArg = void;
-export type CompleteGithubInstallApiResponse = /** status 200 Default Response */ {
+export type GithubStatus = {
   /** Whether this Baton has a GitHub App (GITHUB_* settings). */
   configured: boolean;
   /** Whether the team has installed the app. */
@@ -81,94 +96,19 @@ export type CompleteGithubInstallApiResponse = /** status 200 Default Response *
     installationId: number;
   } | null;
 };
-export type CompleteGithubInstallApiArg = {
+export type InstallCallbackBody = {
   installationId: number;
   /** The state of the install URL, as GitHub gave it back. */
   state: string;
   /** GitHub's OAuth code from the same redirect: it shows the user may reach the installation. */
   code: string;
 };
-export type GetGithubStatusApiResponse = /** status 200 Default Response */ {
-  /** Whether this Baton has a GitHub App (GITHUB_* settings). */
-  configured: boolean;
-  /** Whether the team has installed the app. */
-  connected: boolean;
-  repository: string | null;
-  baseBranch: string | null;
-  /** The repositories the installation reaches: where a hand-off may go. */
-  repositories: {
-    fullName: string;
-    defaultBranch: string;
-    private: boolean;
-  }[];
-  problem: string | null;
-  user: {
-    login: string;
-  } | null;
-  agents: {
-    agent: 'claude-code' | 'copilot' | 'cursor';
-    ready: boolean;
-    checks: {
-      /** What is needed, e.g. "Repository chosen". */
-      check: string;
-      ok: boolean;
-      /** What to do when it is not met. */
-      fix: string | null;
-    }[];
-    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
-    unverified?: string;
-  }[];
-  appSlug: string | null;
-  account: {
-    login: string;
-    type: string;
-    installationId: number;
-  } | null;
-};
-export type GetGithubStatusApiArg = void;
-export type PutGithubRepositoryApiResponse = /** status 200 Default Response */ {
-  /** Whether this Baton has a GitHub App (GITHUB_* settings). */
-  configured: boolean;
-  /** Whether the team has installed the app. */
-  connected: boolean;
-  repository: string | null;
-  baseBranch: string | null;
-  /** The repositories the installation reaches: where a hand-off may go. */
-  repositories: {
-    fullName: string;
-    defaultBranch: string;
-    private: boolean;
-  }[];
-  problem: string | null;
-  user: {
-    login: string;
-  } | null;
-  agents: {
-    agent: 'claude-code' | 'copilot' | 'cursor';
-    ready: boolean;
-    checks: {
-      /** What is needed, e.g. "Repository chosen". */
-      check: string;
-      ok: boolean;
-      /** What to do when it is not met. */
-      fix: string | null;
-    }[];
-    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
-    unverified?: string;
-  }[];
-  appSlug: string | null;
-  account: {
-    login: string;
-    type: string;
-    installationId: number;
-  } | null;
-};
-export type PutGithubRepositoryApiArg = {
+export type RepositoryBody = {
   repository: string;
   /** A git branch name (git check-ref-format rules; no backtick or invisible characters). */
   baseBranch?: string;
 };
-export type GetGithubUserStatusApiResponse = /** status 200 Default Response */ {
+export type GithubUserStatus = {
   /** Whether this Baton has a GitHub App (GITHUB_* settings). */
   configured: boolean;
   /** Whether the team has installed the app. */
@@ -199,81 +139,16 @@ export type GetGithubUserStatusApiResponse = /** status 200 Default Response */ 
     unverified?: string;
   }[];
 };
-export type GetGithubUserStatusApiArg = void;
-export type StartGithubUserAuthorizationApiResponse = /** status 200 Default Response */ {
+export type AuthorizeStart = {
   /** GitHub's page where the user authorizes Baton's app; it sends them back with a code. */
   authorizeUrl: string;
 };
-export type StartGithubUserAuthorizationApiArg = void;
-export type CompleteGithubUserAuthorizationApiResponse = /** status 200 Default Response */ {
-  /** Whether this Baton has a GitHub App (GITHUB_* settings). */
-  configured: boolean;
-  /** Whether the team has installed the app. */
-  connected: boolean;
-  repository: string | null;
-  baseBranch: string | null;
-  /** The repositories the installation reaches: where a hand-off may go. */
-  repositories: {
-    fullName: string;
-    defaultBranch: string;
-    private: boolean;
-  }[];
-  problem: string | null;
-  user: {
-    login: string;
-  } | null;
-  agents: {
-    agent: 'claude-code' | 'copilot' | 'cursor';
-    ready: boolean;
-    checks: {
-      /** What is needed, e.g. "Repository chosen". */
-      check: string;
-      ok: boolean;
-      /** What to do when it is not met. */
-      fix: string | null;
-    }[];
-    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
-    unverified?: string;
-  }[];
-};
-export type CompleteGithubUserAuthorizationApiArg = {
+export type UserAuthorizationCallbackBody = {
   /** The state of the authorize URL, as GitHub gave it back. */
   state: string;
   /** GitHub's OAuth code from the redirect. */
   code: string;
 };
-export type DeleteGithubUserAuthorizationApiResponse = /** status 200 Default Response */ {
-  /** Whether this Baton has a GitHub App (GITHUB_* settings). */
-  configured: boolean;
-  /** Whether the team has installed the app. */
-  connected: boolean;
-  repository: string | null;
-  baseBranch: string | null;
-  /** The repositories the installation reaches: where a hand-off may go. */
-  repositories: {
-    fullName: string;
-    defaultBranch: string;
-    private: boolean;
-  }[];
-  problem: string | null;
-  user: {
-    login: string;
-  } | null;
-  agents: {
-    agent: 'claude-code' | 'copilot' | 'cursor';
-    ready: boolean;
-    checks: {
-      /** What is needed, e.g. "Repository chosen". */
-      check: string;
-      ok: boolean;
-      /** What to do when it is not met. */
-      fix: string | null;
-    }[];
-    /** What the agent also needs that Baton cannot see, so "ready" cannot promise it. */
-    unverified?: string;
-  }[];
-};
-export type DeleteGithubUserAuthorizationApiArg = void;
 export const {
   useStartGithubInstallMutation,
   useCompleteGithubInstallMutation,

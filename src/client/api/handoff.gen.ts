@@ -12,7 +12,22 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type SendToAgentApiResponse = /** status 200 Default Response */ {
+export type SendToAgentApiResponse = /** status 200 Default Response */ SentHandoff;
+export type SendToAgentApiArg = SendToAgentBody;
+export type GetItemHandoffsApiResponse = /** status 200 Default Response */ ItemHandoffs;
+export type GetItemHandoffsApiArg = string;
+export type TerminalCommands = {
+  mcpUrl: string;
+  /** The item's MCP server in Claude Code (baton-<key>), beside a `baton` server from the OAuth setup. */
+  serverName: string;
+  /** Reads the pasted item token into $BATON_TOKEN at a hidden prompt: the token stays out of shell history. */
+  readToken: string;
+  /** Adds the item's MCP server to Claude Code with the header `Authorization: Bearer ${BATON_TOKEN}`, expanded by Claude Code when it connects; stops with a message when $BATON_TOKEN is empty. */
+  addServer: string;
+  /** Starts Claude Code on the item (headless), allowed to read and report over MCP, edit, test, commit, push and open the pull request with gh; stops with a message when $BATON_TOKEN is empty. */
+  run: string;
+};
+export type SentHandoff = {
   id: string;
   itemId: string;
   agent: 'claude-code' | 'copilot' | 'cursor';
@@ -43,21 +58,11 @@ export type SendToAgentApiResponse = /** status 200 Default Response */ {
   }[];
   createdBy: string;
   createdAt: string;
-  terminal?: {
-    mcpUrl: string;
-    /** The item's MCP server in Claude Code (baton-<key>), beside a `baton` server from the OAuth setup. */
-    serverName: string;
-    /** Reads the pasted item token into $BATON_TOKEN at a hidden prompt: the token stays out of shell history. */
-    readToken: string;
-    /** Adds the item's MCP server to Claude Code with the header `Authorization: Bearer ${BATON_TOKEN}`, expanded by Claude Code when it connects; stops with a message when $BATON_TOKEN is empty. */
-    addServer: string;
-    /** Starts Claude Code on the item (headless), allowed to read and report over MCP, edit, test, commit, push and open the pull request with gh; stops with a message when $BATON_TOKEN is empty. */
-    run: string;
-  };
+  terminal?: TerminalCommands;
   /** Set when GitHub did not say whether it opened the issue: the hand-off is recorded without one and the issue is linked when GitHub reports it. */
   notice?: string;
 };
-export type SendToAgentApiArg = {
+export type SendToAgentBody = {
   itemId: string;
   /** GitHub issue 0, local terminal automation 1 */
   automationKind: 0 | 1;
@@ -69,7 +74,14 @@ export type SendToAgentApiArg = {
   /** Send although readiness checks fail. */
   force?: boolean;
 };
-export type GetItemHandoffsApiResponse = /** status 200 Default Response */ {
+export type HandoffEvent = {
+  at: string;
+  /** sent, branch, comment, job, run, error, pull_request, merged, issue */
+  kind: string;
+  text: string;
+  url: string | null;
+};
+export type ItemHandoffs = {
   handoffs: {
     id: string;
     itemId: string;
@@ -101,14 +113,7 @@ export type GetItemHandoffsApiResponse = /** status 200 Default Response */ {
     }[];
     createdBy: string;
     createdAt: string;
-    events: {
-      at: string;
-      /** sent, branch, comment, job, run, error, pull_request, merged, issue */
-      kind: string;
-      text: string;
-      url: string | null;
-    }[];
+    events: HandoffEvent[];
   }[];
 };
-export type GetItemHandoffsApiArg = string;
 export const { useSendToAgentMutation, useGetItemHandoffsQuery, useLazyGetItemHandoffsQuery } = injectedRtkApi;

@@ -81,350 +81,185 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type CreateDemoApiResponse = /** status 200 Default Response */ {
-  id: string;
-  linkId: string;
-  externalId: string;
-  projectPlanContext: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignmentHistory: {
-      dateUpdated: string;
-      assignment: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        assignedToUserId: string | null;
-      };
-    }[];
-  };
-  rebalancedSortKeys?: {
-    id: string;
-    sortKey: number;
-  }[];
-};
-export type CreateDemoApiArg = {
-  projectId: string;
-  project: {
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignedToUserId?: string | null;
-    orderUpdate?: {
-      leftNeighborId?: string | null;
-      rightNeighborId?: string | null;
-      sortKey?: number;
-    };
-  };
-  item: {
-    description?: string;
-    /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
-    workflowStatus?: 0 | 1 | 2 | 3 | 4;
-    codingAgentUrl?: string | null;
-    pullRequestUrl?: string | null;
-    parentContextItemId?: string | null;
-    goals?: string[];
-    startDate?: string | null;
-    completionDate?: string | null;
-    implementationIds?: string[];
-  };
-};
-export type UpdateDemoApiResponse = /** status 200 Default Response */ {
-  projectPlanContext: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignmentHistory: {
-      dateUpdated: string;
-      assignment: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        assignedToUserId: string | null;
-      };
-    }[];
-  };
-  version: number;
-};
+export type CreateDemoApiResponse = /** status 200 Default Response */ SortKeyResponse;
+export type CreateDemoApiArg = CreateDemoBody;
+export type UpdateDemoApiResponse = /** status 200 Default Response */ UpdateItemResponse;
 export type UpdateDemoApiArg = {
   id: string;
-  body: {
-    projectId: string;
-    item: {
-      description?: string;
-      /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
-      workflowStatus?: 0 | 1 | 2 | 3 | 4;
-      codingAgentUrl?: string | null;
-      pullRequestUrl?: string | null;
-      parentContextItemId?: string | null;
-      goals?: string[];
-      startDate?: string | null;
-      completionDate?: string | null;
-      implementationIds?: string[];
-    };
-    version?: number;
-  };
+  body: UpdateDemoBody;
 };
-export type CreateImplementationApiResponse = /** status 200 Default Response */ {
-  id: string;
-  linkId: string;
-  externalId: string;
-  projectPlanContext: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignmentHistory: {
-      dateUpdated: string;
-      assignment: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        assignedToUserId: string | null;
-      };
-    }[];
-  };
-  rebalancedSortKeys?: {
-    id: string;
-    sortKey: number;
-  }[];
-};
-export type CreateImplementationApiArg = {
-  projectId: string;
-  project: {
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignedToUserId?: string | null;
-    orderUpdate?: {
-      leftNeighborId?: string | null;
-      rightNeighborId?: string | null;
-      sortKey?: number;
-    };
-  };
-  item: {
-    description?: string;
-    /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
-    workflowStatus?: 0 | 1 | 2 | 3 | 4;
-    codingAgentUrl?: string | null;
-    pullRequestUrl?: string | null;
-    parentContextItemId?: string | null;
-    goals?: string[];
-    startDate?: string | null;
-    completionDate?: string | null;
-    projectPatternIds?: string[];
-    /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
-    localPatternData?: {
-      patterns: unknown[];
-      patternConnections: unknown[];
-    };
-    newTestScenarios?: string[];
-  };
-};
-export type UpdateImplementationApiResponse = /** status 200 Default Response */ {
-  projectPlanContext: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignmentHistory: {
-      dateUpdated: string;
-      assignment: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        assignedToUserId: string | null;
-      };
-    }[];
-  };
-  version: number;
-};
+export type CreateImplementationApiResponse = /** status 200 Default Response */ SortKeyResponse;
+export type CreateImplementationApiArg = CreateImplementationBody;
+export type UpdateImplementationApiResponse = /** status 200 Default Response */ UpdateItemResponse;
 export type UpdateImplementationApiArg = {
   id: string;
-  body: {
-    projectId: string;
-    item: {
-      description?: string;
-      /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
-      workflowStatus?: 0 | 1 | 2 | 3 | 4;
-      codingAgentUrl?: string | null;
-      pullRequestUrl?: string | null;
-      parentContextItemId?: string | null;
-      goals?: string[];
-      startDate?: string | null;
-      completionDate?: string | null;
-      projectPatternIds?: string[];
-      /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
-      localPatternData?: {
-        patterns: unknown[];
-        patternConnections: unknown[];
-      };
-      newTestScenarios?: string[];
-    };
-    version?: number;
-  };
+  body: UpdateImplementationBody;
 };
-export type CreateGoToMarketItemApiResponse = /** status 200 Default Response */ {
+export type CreateGoToMarketItemApiResponse = /** status 200 Default Response */ SortKeyResponse;
+export type CreateGoToMarketItemApiArg = CreateGoToMarketBody;
+export type UpdateGoToMarketItemApiResponse = /** status 200 Default Response */ UpdateItemResponse;
+export type UpdateGoToMarketItemApiArg = {
+  id: string;
+  body: UpdateGoToMarketBody;
+};
+export type GetProjectItemApiResponse = /** status 200 Default Response */ Item;
+export type GetProjectItemApiArg = string;
+export type DeleteProjectItemApiResponse = /** status 200 Default Response */ object | null;
+export type DeleteProjectItemApiArg = {
+  id: string;
+  body: DeleteItemBody;
+};
+export type RestoreProjectItemApiResponse = /** status 200 Default Response */ SortKeyResponse;
+export type RestoreProjectItemApiArg = {
+  id: string;
+  body: RestoreItemBody;
+};
+export type CompleteProjectItemApiResponse = /** status 200 Default Response */ CompleteItemResponse;
+export type CompleteProjectItemApiArg = {
+  id: string;
+  body: CompleteItemBody;
+};
+export type BulkCreateProjectItemsApiResponse = /** status 200 Default Response */ CreatedItems;
+export type BulkCreateProjectItemsApiArg = BulkCreateBody;
+export type SplitProjectItemApiResponse = /** status 200 Default Response */ CreatedItems;
+export type SplitProjectItemApiArg = {
+  id: string;
+  body: SplitItemBody;
+};
+export type SearchTeamItemsApiResponse = /** status 200 Default Response */ ItemHits;
+export type SearchTeamItemsApiArg = string;
+export type LocateItemByKeyApiResponse = /** status 200 Default Response */ ItemLocation;
+export type LocateItemByKeyApiArg = string;
+export type Timeframe = {
+  /** day 0, week 1, milestone 4 */
+  span: 0 | 1 | 4;
+  index: number;
+};
+export type Assignment = {
+  /** in-scope 0, out-of-scope 1 */
+  scope: 0 | 1;
+  assignedTimeframe: Timeframe | null;
+  assignedToUserId: string | null;
+};
+export type AssignmentHistoryEntry = {
+  dateUpdated: string;
+  assignment: Assignment;
+};
+export type ProjectContext = {
+  projectId: string;
+  sortKey: number;
+  /** in-scope 0, out-of-scope 1 */
+  scope: 0 | 1;
+  assignedToUserId: string | null;
+  assignedTimeframe: Timeframe | null;
+  assignmentHistory: AssignmentHistoryEntry[];
+};
+export type SortKeyResponse = {
   id: string;
   linkId: string;
   externalId: string;
-  projectPlanContext: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignmentHistory: {
-      dateUpdated: string;
-      assignment: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        assignedToUserId: string | null;
-      };
-    }[];
-  };
+  projectPlanContext: ProjectContext;
   rebalancedSortKeys?: {
     id: string;
     sortKey: number;
   }[];
 };
-export type CreateGoToMarketItemApiArg = {
-  projectId: string;
-  project: {
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignedToUserId?: string | null;
-    orderUpdate?: {
-      leftNeighborId?: string | null;
-      rightNeighborId?: string | null;
-      sortKey?: number;
-    };
-  };
-  item: {
-    description?: string;
-    /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
-    workflowStatus?: 0 | 1 | 2 | 3 | 4;
-    codingAgentUrl?: string | null;
-    pullRequestUrl?: string | null;
-    parentContextItemId?: string | null;
-    goals?: string[];
-    startDate?: string | null;
-    completionDate?: string | null;
-  };
+export type OrderUpdate = {
+  leftNeighborId?: string | null;
+  rightNeighborId?: string | null;
+  sortKey?: number;
 };
-export type UpdateGoToMarketItemApiResponse = /** status 200 Default Response */ {
-  projectPlanContext: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignmentHistory: {
-      dateUpdated: string;
-      assignment: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        assignedToUserId: string | null;
-      };
-    }[];
-  };
+export type RequestedAssignment = {
+  /** in-scope 0, out-of-scope 1 */
+  scope: 0 | 1;
+  assignedTimeframe: Timeframe | null;
+  assignedToUserId?: string | null;
+  orderUpdate?: OrderUpdate;
+};
+export type DemoFields = {
+  description?: string;
+  /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
+  workflowStatus?: 0 | 1 | 2 | 3 | 4;
+  codingAgentUrl?: string | null;
+  pullRequestUrl?: string | null;
+  parentContextItemId?: string | null;
+  goals?: string[];
+  startDate?: string | null;
+  completionDate?: string | null;
+  implementationIds?: string[];
+};
+export type CreateDemoBody = {
+  projectId: string;
+  project: RequestedAssignment;
+  item: DemoFields;
+};
+export type UpdateItemResponse = {
+  projectPlanContext: ProjectContext;
   version: number;
 };
-export type UpdateGoToMarketItemApiArg = {
-  id: string;
-  body: {
-    projectId: string;
-    item: {
-      description?: string;
-      /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
-      workflowStatus?: 0 | 1 | 2 | 3 | 4;
-      codingAgentUrl?: string | null;
-      pullRequestUrl?: string | null;
-      parentContextItemId?: string | null;
-      goals?: string[];
-      startDate?: string | null;
-      completionDate?: string | null;
-    };
-    version?: number;
-  };
+export type UpdateDemoBody = {
+  projectId: string;
+  item: DemoFields;
+  version?: number;
 };
-export type GetProjectItemApiResponse = /** status 200 Default Response */ {
+export type LocalPatternData = {
+  patterns: unknown[];
+  patternConnections: unknown[];
+};
+export type ImplementationFields = {
+  description?: string;
+  /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
+  workflowStatus?: 0 | 1 | 2 | 3 | 4;
+  codingAgentUrl?: string | null;
+  pullRequestUrl?: string | null;
+  parentContextItemId?: string | null;
+  goals?: string[];
+  startDate?: string | null;
+  completionDate?: string | null;
+  projectPatternIds?: string[];
+  localPatternData?: LocalPatternData;
+  newTestScenarios?: string[];
+};
+export type CreateImplementationBody = {
+  projectId: string;
+  project: RequestedAssignment;
+  item: ImplementationFields;
+};
+export type UpdateImplementationBody = {
+  projectId: string;
+  item: ImplementationFields;
+  version?: number;
+};
+export type GoToMarketFields = {
+  description?: string;
+  /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
+  workflowStatus?: 0 | 1 | 2 | 3 | 4;
+  codingAgentUrl?: string | null;
+  pullRequestUrl?: string | null;
+  parentContextItemId?: string | null;
+  goals?: string[];
+  startDate?: string | null;
+  completionDate?: string | null;
+};
+export type CreateGoToMarketBody = {
+  projectId: string;
+  project: RequestedAssignment;
+  item: GoToMarketFields;
+};
+export type UpdateGoToMarketBody = {
+  projectId: string;
+  item: GoToMarketFields;
+  version?: number;
+};
+export type ProjectPlacement = {
+  projectId: string;
+  sortKey: number;
+  /** in-scope 0, out-of-scope 1 */
+  scope: 0 | 1;
+  assignedToUserId: string | null;
+  assignedTimeframe: Timeframe | null;
+};
+export type Item = {
   id: string;
   linkId: string;
   teamId: string;
@@ -439,18 +274,7 @@ export type GetProjectItemApiResponse = /** status 200 Default Response */ {
   goals: string[];
   startDate: string | null;
   completionDate: string | null;
-  projectContexts: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-  }[];
+  projectContexts: ProjectPlacement[];
   version: number;
   implementationIds?: string[];
   projectPatternIds?: string[];
@@ -460,223 +284,79 @@ export type GetProjectItemApiResponse = /** status 200 Default Response */ {
   };
   newTestScenarios?: string[];
 };
-export type GetProjectItemApiArg = string;
-export type DeleteProjectItemApiResponse = /** status 200 Default Response */ object | null;
-export type DeleteProjectItemApiArg = {
-  id: string;
-  body: {
-    projectId: string;
-    /** At most 16,384 bytes as JSON, nested at most 6 levels deep. */
-    project?: {
-      [key: string]: unknown;
-    };
-    /** At most 16,384 bytes as JSON, nested at most 6 levels deep. */
-    item?: {
-      [key: string]: unknown;
-    };
+export type DeleteItemBody = {
+  projectId: string;
+  /** At most 16,384 bytes as JSON, nested at most 6 levels deep. */
+  project?: {
+    [key: string]: unknown;
+  };
+  /** At most 16,384 bytes as JSON, nested at most 6 levels deep. */
+  item?: {
+    [key: string]: unknown;
   };
 };
-export type RestoreProjectItemApiResponse = /** status 200 Default Response */ {
-  id: string;
-  linkId: string;
-  externalId: string;
-  projectPlanContext: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignmentHistory: {
-      dateUpdated: string;
-      assignment: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        assignedToUserId: string | null;
-      };
-    }[];
-  };
-  rebalancedSortKeys?: {
-    id: string;
-    sortKey: number;
-  }[];
+export type RestoreItemBody = {
+  projectId: string;
 };
-export type RestoreProjectItemApiArg = {
-  id: string;
-  body: {
-    projectId: string;
-  };
-};
-export type CompleteProjectItemApiResponse = /** status 200 Default Response */ {
+export type CompleteItemResponse = {
   id: string;
   completionDate: string | null;
   version: number;
 };
-export type CompleteProjectItemApiArg = {
-  id: string;
-  body: {
-    markComplete: boolean;
-  };
+export type CompleteItemBody = {
+  markComplete: boolean;
 };
-export type BulkCreateProjectItemsApiResponse = /** status 200 Default Response */ {
-  items: {
-    id: string;
-    linkId: string;
-    externalId: string;
-    projectPlanContext: {
-      projectId: string;
-      sortKey: number;
-      /** in-scope 0, out-of-scope 1 */
-      scope: 0 | 1;
-      assignedToUserId: string | null;
-      assignedTimeframe: {
-        /** day 0, week 1, milestone 4 */
-        span: 0 | 1 | 4;
-        index: number;
-      } | null;
-      assignmentHistory: {
-        dateUpdated: string;
-        assignment: {
-          /** in-scope 0, out-of-scope 1 */
-          scope: 0 | 1;
-          assignedTimeframe: {
-            /** day 0, week 1, milestone 4 */
-            span: 0 | 1 | 4;
-            index: number;
-          } | null;
-          assignedToUserId: string | null;
-        };
-      }[];
-    };
-    rebalancedSortKeys?: {
-      id: string;
-      sortKey: number;
-    }[];
-  }[];
+export type CreatedItems = {
+  items: SortKeyResponse[];
   rebalancedSortKeys?: {
     id: string;
     sortKey: number;
   }[];
 };
-export type BulkCreateProjectItemsApiArg = {
+export type AnyItemFields = {
+  description?: string;
+  /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
+  workflowStatus?: 0 | 1 | 2 | 3 | 4;
+  codingAgentUrl?: string | null;
+  pullRequestUrl?: string | null;
+  parentContextItemId?: string | null;
+  goals?: string[];
+  startDate?: string | null;
+  completionDate?: string | null;
+  implementationIds?: string[];
+  projectPatternIds?: string[];
+  localPatternData?: LocalPatternData;
+  newTestScenarios?: string[];
+};
+export type BulkCreateItem = {
+  /** demo 1, implementation 2, go-to-market 3 */
+  itemType: 1 | 2 | 3;
+  item: AnyItemFields;
+  project: RequestedAssignment;
+};
+export type BulkCreateBody = {
   projectId: string;
-  items: {
-    /** demo 1, implementation 2, go-to-market 3 */
-    itemType: 1 | 2 | 3;
-    item: {
-      description?: string;
-      /** not started 0, sent to agent 1, PR open 2, merged 3, done 4 */
-      workflowStatus?: 0 | 1 | 2 | 3 | 4;
-      codingAgentUrl?: string | null;
-      pullRequestUrl?: string | null;
-      parentContextItemId?: string | null;
-      goals?: string[];
-      startDate?: string | null;
-      completionDate?: string | null;
-      implementationIds?: string[];
-      projectPatternIds?: string[];
-      /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
-      localPatternData?: {
-        patterns: unknown[];
-        patternConnections: unknown[];
-      };
-      newTestScenarios?: string[];
-    };
-    project: {
-      /** in-scope 0, out-of-scope 1 */
-      scope: 0 | 1;
-      assignedTimeframe: {
-        /** day 0, week 1, milestone 4 */
-        span: 0 | 1 | 4;
-        index: number;
-      } | null;
-      assignedToUserId?: string | null;
-      orderUpdate?: {
-        leftNeighborId?: string | null;
-        rightNeighborId?: string | null;
-        sortKey?: number;
-      };
-    };
-  }[];
+  items: BulkCreateItem[];
 };
-export type SplitProjectItemApiResponse = /** status 200 Default Response */ {
-  items: {
-    id: string;
-    linkId: string;
-    externalId: string;
-    projectPlanContext: {
-      projectId: string;
-      sortKey: number;
-      /** in-scope 0, out-of-scope 1 */
-      scope: 0 | 1;
-      assignedToUserId: string | null;
-      assignedTimeframe: {
-        /** day 0, week 1, milestone 4 */
-        span: 0 | 1 | 4;
-        index: number;
-      } | null;
-      assignmentHistory: {
-        dateUpdated: string;
-        assignment: {
-          /** in-scope 0, out-of-scope 1 */
-          scope: 0 | 1;
-          assignedTimeframe: {
-            /** day 0, week 1, milestone 4 */
-            span: 0 | 1 | 4;
-            index: number;
-          } | null;
-          assignedToUserId: string | null;
-        };
-      }[];
-    };
-    rebalancedSortKeys?: {
-      id: string;
-      sortKey: number;
-    }[];
-  }[];
-  rebalancedSortKeys?: {
-    id: string;
-    sortKey: number;
-  }[];
+export type SplitItemBody = {
+  projectId: string;
+  descriptions: string[];
 };
-export type SplitProjectItemApiArg = {
+export type ItemHit = {
   id: string;
-  body: {
-    projectId: string;
-    descriptions: string[];
-  };
+  externalId: string;
+  itemType: number;
+  description: string;
+  completionDate: string | null;
+  projectIds: string[];
 };
-export type SearchTeamItemsApiResponse = /** status 200 Default Response */ {
-  items: {
-    id: string;
-    externalId: string;
-    itemType: number;
-    description: string;
-    completionDate: string | null;
-    projectIds: string[];
-  }[];
+export type ItemHits = {
+  items: ItemHit[];
 };
-export type SearchTeamItemsApiArg = string;
-export type LocateItemByKeyApiResponse =
-  | /** status 200 Default Response */ {
+export type ItemLocation =
+  | {
       found: 'item';
-      item: {
-        id: string;
-        externalId: string;
-        itemType: number;
-        description: string;
-        completionDate: string | null;
-        projectIds: string[];
-      };
+      item: ItemHit;
     }
   | {
       found: 'deleted';
@@ -689,7 +369,6 @@ export type LocateItemByKeyApiResponse =
   | {
       found: 'unknown';
     };
-export type LocateItemByKeyApiArg = string;
 export const {
   useCreateDemoMutation,
   useUpdateDemoMutation,

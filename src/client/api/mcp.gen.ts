@@ -41,26 +41,44 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type CreateMcpItemTokenApiResponse = /** status 200 Default Response */ {
+export type CreateMcpItemTokenApiResponse = /** status 200 Default Response */ ItemTokenAnswer;
+export type CreateMcpItemTokenApiArg = string;
+export type ListMcpTokensApiResponse = /** status 200 Default Response */ McpTokenList;
+export type ListMcpTokensApiArg = void;
+export type CreateMcpTokenApiResponse = /** status 200 Default Response */ CreatedMcpToken;
+export type CreateMcpTokenApiArg = CreateMcpTokenBody;
+export type RevokeMcpTokenApiResponse = /** status 200 Default Response */ object | null;
+export type RevokeMcpTokenApiArg = string;
+export type GetOAuthClientApiResponse = /** status 200 Default Response */ OAuthClientInfo;
+export type GetOAuthClientApiArg = {
+  interactionId?: string;
+  id: string;
+};
+export type AnswerOAuthConsentApiResponse = /** status 200 Default Response */ ConsentAnswer;
+export type AnswerOAuthConsentApiArg = ConsentBody;
+export type ListMcpConnectionsApiResponse = /** status 200 Default Response */ McpConnectionList;
+export type ListMcpConnectionsApiArg = void;
+export type RevokeMcpConnectionApiResponse = /** status 200 Default Response */ object | null;
+export type RevokeMcpConnectionApiArg = string;
+export type ItemTokenAnswer = {
   /** Shown once; Baton keeps only its hash. */
   token: string;
   expiresAt: string;
 };
-export type CreateMcpItemTokenApiArg = string;
-export type ListMcpTokensApiResponse = /** status 200 Default Response */ {
-  tokens: {
-    id: string;
-    kind: 'item' | 'personal';
-    name: string;
-    itemExternalId: string | null;
-    scopes: ('items:read' | 'items:write')[];
-    createdAt: string;
-    expiresAt: string;
-    lastUsedAt: string | null;
-  }[];
+export type McpToken = {
+  id: string;
+  kind: 'item' | 'personal';
+  name: string;
+  itemExternalId: string | null;
+  scopes: ('items:read' | 'items:write')[];
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
 };
-export type ListMcpTokensApiArg = void;
-export type CreateMcpTokenApiResponse = /** status 200 Default Response */ {
+export type McpTokenList = {
+  tokens: McpToken[];
+};
+export type CreatedMcpToken = {
   id: string;
   kind: 'item' | 'personal';
   name: string;
@@ -71,14 +89,12 @@ export type CreateMcpTokenApiResponse = /** status 200 Default Response */ {
   lastUsedAt: string | null;
   token: string;
 };
-export type CreateMcpTokenApiArg = {
+export type CreateMcpTokenBody = {
   name: string;
   scopes: ('items:read' | 'items:write')[];
   expiresInDays: number;
 };
-export type RevokeMcpTokenApiResponse = /** status 200 Default Response */ object | null;
-export type RevokeMcpTokenApiArg = string;
-export type GetOAuthClientApiResponse = /** status 200 Default Response */ {
+export type OAuthClientInfo = {
   clientId: string;
   /** The client's own name; it is not verified by Baton. */
   name: string;
@@ -88,32 +104,26 @@ export type GetOAuthClientApiResponse = /** status 200 Default Response */ {
   approvedBefore: boolean;
   teamName: string;
 };
-export type GetOAuthClientApiArg = {
-  interactionId?: string;
-  id: string;
-};
-export type AnswerOAuthConsentApiResponse = /** status 200 Default Response */ {
+export type ConsentAnswer = {
   redirectTo: string;
 };
-export type AnswerOAuthConsentApiArg = {
+export type ConsentBody = {
   interactionId: string;
   approve: boolean;
   scopes: ('items:read' | 'items:write')[];
 };
-export type ListMcpConnectionsApiResponse = /** status 200 Default Response */ {
-  connections: {
-    id: string;
-    clientId: string;
-    clientName: string;
-    host: string;
-    scopes: ('items:read' | 'items:write')[];
-    connectedAt: string;
-    lastUsedAt: string | null;
-  }[];
+export type McpConnection = {
+  id: string;
+  clientId: string;
+  clientName: string;
+  host: string;
+  scopes: ('items:read' | 'items:write')[];
+  connectedAt: string;
+  lastUsedAt: string | null;
 };
-export type ListMcpConnectionsApiArg = void;
-export type RevokeMcpConnectionApiResponse = /** status 200 Default Response */ object | null;
-export type RevokeMcpConnectionApiArg = string;
+export type McpConnectionList = {
+  connections: McpConnection[];
+};
 export const {
   useCreateMcpItemTokenMutation,
   useListMcpTokensQuery,

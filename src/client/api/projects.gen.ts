@@ -56,288 +56,210 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type CreateProjectApiResponse = /** status 200 Default Response */ {
-  id: string;
-  description: string;
-  projectDescription: string;
-  status: number;
-  milestones: {
-    index: number;
-    name: string;
-    targetDate: string;
-  }[];
-  version: number;
-};
-export type CreateProjectApiArg = {
-  description: string;
-  projectDescription?: string;
-};
-export type SetActiveProjectApiResponse = /** status 200 Default Response */ {
-  newActiveProject: {
-    id: string;
-    description: string;
-    projectDescription: string;
-    status: number;
-    milestones: {
-      index: number;
-      name: string;
-      targetDate: string;
-    }[];
-    version: number;
-  };
-};
-export type SetActiveProjectApiArg = {
-  newActiveProjectId: string;
-};
-export type GetProjectApiResponse = /** status 200 Default Response */ {
-  id: string;
-  description: string;
-  projectDescription: string;
-  status: number;
-  milestones: {
-    index: number;
-    name: string;
-    targetDate: string;
-  }[];
-  version: number;
-};
+export type CreateProjectApiResponse = /** status 200 Default Response */ Project;
+export type CreateProjectApiArg = CreateProjectBody;
+export type SetActiveProjectApiResponse = /** status 200 Default Response */ SetActiveProjectResponse;
+export type SetActiveProjectApiArg = SetActiveProjectBody;
+export type GetProjectApiResponse = /** status 200 Default Response */ Project;
 export type GetProjectApiArg = string;
-export type UpdateProjectApiResponse = /** status 200 Default Response */ {
-  id: string;
-  description: string;
-  projectDescription: string;
-  status: number;
-  milestones: {
-    index: number;
-    name: string;
-    targetDate: string;
-  }[];
-  version: number;
-};
+export type UpdateProjectApiResponse = /** status 200 Default Response */ Project;
 export type UpdateProjectApiArg = {
   id: string;
-  body: {
-    description?: string;
-    projectDescription?: string;
-    /** Live 0, Completed 1, Cancelled 2 */
-    status?: 0 | 1 | 2;
-    milestones?: {
-      index: number;
-      name: string;
-      targetDate: string;
-    }[];
-    version?: number;
-  };
+  body: UpdateProjectBody;
 };
-export type DeleteProjectApiResponse = /** status 200 Default Response */ {
-  projectId: string;
-  transferredItemCount: number;
-  deletedItemCount: number;
-};
+export type DeleteProjectApiResponse = /** status 200 Default Response */ DeletedProject;
 export type DeleteProjectApiArg = {
   projectId: string;
-  body: {
-    transferItemsToProjectId?: string | null;
-  };
+  body: DeleteProjectBody;
 };
-export type QueryProjectItemsApiResponse =
-  | /** status 200 Default Response */ {
-      items: {
-        id: string;
-        linkId: string;
-        teamId: string;
-        dateCreated: string;
-        itemType: number;
-        /** The description's first line, at most 4352 characters: what the card's title is made from. */
-        description: string;
-        externalId: string;
-        workflowStatus: number;
-        parentContextItemId: string | null;
-        startDate: string | null;
-        completionDate: string | null;
-        projectContexts: {
-          projectId: string;
-          sortKey: number;
-          /** in-scope 0, out-of-scope 1 */
-          scope: 0 | 1;
-          assignedToUserId: string | null;
-          assignedTimeframe: {
-            /** day 0, week 1, milestone 4 */
-            span: 0 | 1 | 4;
-            index: number;
-          } | null;
-        }[];
-      }[];
-    }
-  | {
-      columns: {
-        teamId: string;
-        projectId: string;
-        id: string[];
-        linkId: string[];
-        dateCreated: string[];
-        itemType: number[];
-        description: string[];
-        externalId: string[];
-        workflowStatus: number[];
-        parentContextItemId: (string | null)[];
-        startDate: (string | null)[];
-        completionDate: (string | null)[];
-        sortKey: number[];
-        scope: (0 | 1)[];
-        assignedToUserId: (string | null)[];
-        span: (number | null)[];
-        index: (number | null)[];
-      };
-      bucketTotals?: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        count: number;
-      }[];
-      latestEventId: number;
-    };
+export type QueryProjectItemsApiResponse = /** status 200 Default Response */ BoardItemPage;
 export type QueryProjectItemsApiArg = {
   projectId: string;
-  body: {
-    timeframeAssignmentFilter?: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    /** in-scope 0, out-of-scope 1 */
-    scopeFilter?: 0 | 1;
-    /** demo 1, implementation 2, go-to-market 3 */
-    itemTypeFilter?: 1 | 2 | 3;
-    bucketPage?: {
-      part: 'head' | 'rest';
-      perBucket: number;
-    };
-  };
+  body: ProjectItemsQuery;
 };
-export type SearchProjectItemsApiResponse = /** status 200 Default Response */ {
-  items: {
-    id: string;
-    linkId: string;
-    teamId: string;
-    dateCreated: string;
-    itemType: number;
-    /** The description's first line, at most 4352 characters: what the card's title is made from. */
-    description: string;
-    externalId: string;
-    workflowStatus: number;
-    parentContextItemId: string | null;
-    startDate: string | null;
-    completionDate: string | null;
-    projectContexts: {
-      projectId: string;
-      sortKey: number;
-      /** in-scope 0, out-of-scope 1 */
-      scope: 0 | 1;
-      assignedToUserId: string | null;
-      assignedTimeframe: {
-        /** day 0, week 1, milestone 4 */
-        span: 0 | 1 | 4;
-        index: number;
-      } | null;
-    }[];
-  }[];
-};
+export type SearchProjectItemsApiResponse = /** status 200 Default Response */ BoardItemList;
 export type SearchProjectItemsApiArg = {
   query: string;
   projectId: string;
 };
-export type GetProjectContextApiResponse = /** status 200 Default Response */ {
-  projectPlanContext: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignmentHistory: {
-      dateUpdated: string;
-      assignment: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        assignedToUserId: string | null;
-      };
-    }[];
-  };
-};
+export type GetProjectContextApiResponse = /** status 200 Default Response */ ProjectContextAnswer;
 export type GetProjectContextApiArg = {
   projectId: string;
   itemId: string;
 };
-export type MoveProjectItemApiResponse = /** status 200 Default Response */ {
+export type MoveProjectItemApiResponse = /** status 200 Default Response */ SortKeyResponse;
+export type MoveProjectItemApiArg = {
+  projectId: string;
+  itemId: string;
+  body: MoveRequest;
+};
+export type Milestone = {
+  index: number;
+  name: string;
+  targetDate: string;
+};
+export type Project = {
+  id: string;
+  description: string;
+  projectDescription: string;
+  status: number;
+  milestones: Milestone[];
+  version: number;
+};
+export type CreateProjectBody = {
+  description: string;
+  projectDescription?: string;
+};
+export type SetActiveProjectResponse = {
+  newActiveProject: Project;
+};
+export type SetActiveProjectBody = {
+  newActiveProjectId: string;
+};
+export type MilestoneInput = {
+  index: number;
+  name: string;
+  targetDate: string;
+};
+export type UpdateProjectBody = {
+  description?: string;
+  projectDescription?: string;
+  /** Live 0, Completed 1, Cancelled 2 */
+  status?: 0 | 1 | 2;
+  milestones?: MilestoneInput[];
+  version?: number;
+};
+export type DeletedProject = {
+  projectId: string;
+  transferredItemCount: number;
+  deletedItemCount: number;
+};
+export type DeleteProjectBody = {
+  transferItemsToProjectId?: string | null;
+};
+export type Timeframe = {
+  /** day 0, week 1, milestone 4 */
+  span: 0 | 1 | 4;
+  index: number;
+};
+export type ProjectPlacement = {
+  projectId: string;
+  sortKey: number;
+  /** in-scope 0, out-of-scope 1 */
+  scope: 0 | 1;
+  assignedToUserId: string | null;
+  assignedTimeframe: Timeframe | null;
+};
+export type BoardItem = {
+  id: string;
+  linkId: string;
+  teamId: string;
+  dateCreated: string;
+  itemType: number;
+  /** The description's first line, at most 4352 characters: what the card's title is made from. */
+  description: string;
+  externalId: string;
+  workflowStatus: number;
+  parentContextItemId: string | null;
+  startDate: string | null;
+  completionDate: string | null;
+  projectContexts: ProjectPlacement[];
+};
+export type BoardItemList = {
+  items: BoardItem[];
+};
+export type BoardColumns = {
+  teamId: string;
+  projectId: string;
+  id: string[];
+  linkId: string[];
+  dateCreated: string[];
+  itemType: number[];
+  description: string[];
+  externalId: string[];
+  workflowStatus: number[];
+  parentContextItemId: (string | null)[];
+  startDate: (string | null)[];
+  completionDate: (string | null)[];
+  sortKey: number[];
+  scope: (0 | 1)[];
+  assignedToUserId: (string | null)[];
+  span: (number | null)[];
+  index: (number | null)[];
+};
+export type BucketTotal = {
+  /** in-scope 0, out-of-scope 1 */
+  scope: 0 | 1;
+  assignedTimeframe: Timeframe | null;
+  count: number;
+};
+export type BoardItemPage =
+  | BoardItemList
+  | {
+      columns: BoardColumns;
+      bucketTotals?: BucketTotal[];
+      latestEventId: number;
+    };
+export type BucketPage = {
+  part: 'head' | 'rest';
+  perBucket: number;
+};
+export type ProjectItemsQuery = {
+  timeframeAssignmentFilter?: Timeframe | null;
+  /** in-scope 0, out-of-scope 1 */
+  scopeFilter?: 0 | 1;
+  /** demo 1, implementation 2, go-to-market 3 */
+  itemTypeFilter?: 1 | 2 | 3;
+  bucketPage?: BucketPage;
+};
+export type Assignment = {
+  /** in-scope 0, out-of-scope 1 */
+  scope: 0 | 1;
+  assignedTimeframe: Timeframe | null;
+  assignedToUserId: string | null;
+};
+export type AssignmentHistoryEntry = {
+  dateUpdated: string;
+  assignment: Assignment;
+};
+export type ProjectContext = {
+  projectId: string;
+  sortKey: number;
+  /** in-scope 0, out-of-scope 1 */
+  scope: 0 | 1;
+  assignedToUserId: string | null;
+  assignedTimeframe: Timeframe | null;
+  assignmentHistory: AssignmentHistoryEntry[];
+};
+export type ProjectContextAnswer = {
+  projectPlanContext: ProjectContext;
+};
+export type SortKeyResponse = {
   id: string;
   linkId: string;
   externalId: string;
-  projectPlanContext: {
-    projectId: string;
-    sortKey: number;
-    /** in-scope 0, out-of-scope 1 */
-    scope: 0 | 1;
-    assignedToUserId: string | null;
-    assignedTimeframe: {
-      /** day 0, week 1, milestone 4 */
-      span: 0 | 1 | 4;
-      index: number;
-    } | null;
-    assignmentHistory: {
-      dateUpdated: string;
-      assignment: {
-        /** in-scope 0, out-of-scope 1 */
-        scope: 0 | 1;
-        assignedTimeframe: {
-          /** day 0, week 1, milestone 4 */
-          span: 0 | 1 | 4;
-          index: number;
-        } | null;
-        assignedToUserId: string | null;
-      };
-    }[];
-  };
+  projectPlanContext: ProjectContext;
   rebalancedSortKeys?: {
     id: string;
     sortKey: number;
   }[];
 };
-export type MoveProjectItemApiArg = {
-  projectId: string;
-  itemId: string;
-  body: {
-    newAssignment?: {
-      /** in-scope 0, out-of-scope 1 */
-      scope: 0 | 1;
-      assignedTimeframe: {
-        /** day 0, week 1, milestone 4 */
-        span: 0 | 1 | 4;
-        index: number;
-      } | null;
-      assignedToUserId?: string | null;
-    };
-    orderUpdate?: {
-      leftNeighborId?: string | null;
-      rightNeighborId?: string | null;
-      sortKey?: number;
-    };
-    /** Where to place the item in a new bucket when no orderUpdate is given (default: start of an earlier bucket, end of a later one) */
-    planBucketUpdateHint?: 'start' | 'end';
-  };
+export type NewAssignment = {
+  /** in-scope 0, out-of-scope 1 */
+  scope: 0 | 1;
+  assignedTimeframe: Timeframe | null;
+  assignedToUserId?: string | null;
+};
+export type OrderUpdate = {
+  leftNeighborId?: string | null;
+  rightNeighborId?: string | null;
+  sortKey?: number;
+};
+export type MoveRequest = {
+  newAssignment?: NewAssignment;
+  orderUpdate?: OrderUpdate;
+  /** Where to place the item in a new bucket when no orderUpdate is given (default: start of an earlier bucket, end of a later one) */
+  planBucketUpdateHint?: 'start' | 'end';
 };
 export const {
   useCreateProjectMutation,

@@ -58,334 +58,63 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as enhancedApi };
-export type CreateTeamApiResponse = /** status 200 Default Response */ {
-  appSettings: {
-    theme?: 'system' | 'light' | 'dark';
-  };
-  userContext: {
-    userId: string;
-    activeProjectId: string | null;
-    emailAddress: string;
-    activeAccountId: string;
-  };
-  activeTeam: {
-    id: string;
-    teamName: string;
-    firstRunExperienceState: {
-      dismissed: boolean;
-      completedSteps: string[];
-    };
-    goToMarketPlan: {
-      [key: string]: unknown;
-    };
-    globalTeamData: {
-      [key: string]: unknown;
-    };
-    planningDataVersion: number;
-    testCommand: string | null;
-    teamMemberships: {
-      memberUserId: string;
-      memberEmailAddress: string;
-      role: number;
-    }[];
-    invitedTeamMembers: {
-      memberEmailAddress: string;
-      inviteCode?: string;
-      role?: number;
-      expiresAt?: string;
-    }[];
-  };
-  availableProjects: {
-    id: string;
-    description: string;
-    projectDescription: string;
-    status: number;
-    milestones: {
-      index: number;
-      name: string;
-      targetDate: string;
-    }[];
-    version: number;
-  }[];
-  availableTeams: {
-    id: string;
-    teamName: string;
-    role: number;
-  }[];
-};
-export type CreateTeamApiArg = {
-  teamName: string;
-};
-export type PutActiveTeamApiResponse = /** status 200 Default Response */ {
-  appSettings: {
-    theme?: 'system' | 'light' | 'dark';
-  };
-  userContext: {
-    userId: string;
-    activeProjectId: string | null;
-    emailAddress: string;
-    activeAccountId: string;
-  };
-  activeTeam: {
-    id: string;
-    teamName: string;
-    firstRunExperienceState: {
-      dismissed: boolean;
-      completedSteps: string[];
-    };
-    goToMarketPlan: {
-      [key: string]: unknown;
-    };
-    globalTeamData: {
-      [key: string]: unknown;
-    };
-    planningDataVersion: number;
-    testCommand: string | null;
-    teamMemberships: {
-      memberUserId: string;
-      memberEmailAddress: string;
-      role: number;
-    }[];
-    invitedTeamMembers: {
-      memberEmailAddress: string;
-      inviteCode?: string;
-      role?: number;
-      expiresAt?: string;
-    }[];
-  };
-  availableProjects: {
-    id: string;
-    description: string;
-    projectDescription: string;
-    status: number;
-    milestones: {
-      index: number;
-      name: string;
-      targetDate: string;
-    }[];
-    version: number;
-  }[];
-  availableTeams: {
-    id: string;
-    teamName: string;
-    role: number;
-  }[];
-};
-export type PutActiveTeamApiArg = {
-  newActiveTeamIdentity: string;
-};
-export type AcceptInviteApiResponse = /** status 200 Default Response */ {
-  appSettings: {
-    theme?: 'system' | 'light' | 'dark';
-  };
-  userContext: {
-    userId: string;
-    activeProjectId: string | null;
-    emailAddress: string;
-    activeAccountId: string;
-  };
-  activeTeam: {
-    id: string;
-    teamName: string;
-    firstRunExperienceState: {
-      dismissed: boolean;
-      completedSteps: string[];
-    };
-    goToMarketPlan: {
-      [key: string]: unknown;
-    };
-    globalTeamData: {
-      [key: string]: unknown;
-    };
-    planningDataVersion: number;
-    testCommand: string | null;
-    teamMemberships: {
-      memberUserId: string;
-      memberEmailAddress: string;
-      role: number;
-    }[];
-    invitedTeamMembers: {
-      memberEmailAddress: string;
-      inviteCode?: string;
-      role?: number;
-      expiresAt?: string;
-    }[];
-  };
-  availableProjects: {
-    id: string;
-    description: string;
-    projectDescription: string;
-    status: number;
-    milestones: {
-      index: number;
-      name: string;
-      targetDate: string;
-    }[];
-    version: number;
-  }[];
-  availableTeams: {
-    id: string;
-    teamName: string;
-    role: number;
-  }[];
-};
-export type AcceptInviteApiArg = {
-  inviteCode: string;
-};
-export type PutTeamNameApiResponse = /** status 200 Default Response */ {
-  teamName: string;
-};
-export type PutTeamNameApiArg = {
-  newTeamName: string;
-};
-export type PutFirstRunExperienceApiResponse = /** status 200 Default Response */ {
-  firstRunExperienceState: {
-    dismissed: boolean;
-    completedSteps: string[];
-  };
-};
-export type PutFirstRunExperienceApiArg = {
-  firstRunExperienceState: {
-    dismissed: boolean;
-    completedSteps: string[];
-  };
-};
-export type PutTestCommandApiResponse = /** status 200 Default Response */ {
-  testCommand: string | null;
-};
-export type PutTestCommandApiArg = {
-  /** What coding agents run to test their change, e.g. "npm run test:ci" (plain words, no shell syntax). */
-  testCommand: string | null;
-};
-export type PutGoToMarketPlanApiResponse = /** status 200 Default Response */ {
-  goToMarketPlan: {
-    [key: string]: unknown;
-  };
-  version: number;
-};
-export type PutGoToMarketPlanApiArg = {
-  /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
-  goToMarketPlan: {
-    [key: string]: unknown;
-  };
-  version?: number;
-};
-export type PutGlobalTeamDataApiResponse = /** status 200 Default Response */ {
-  globalTeamData: {
-    [key: string]: unknown;
-  };
-  version: number;
-};
-export type PutGlobalTeamDataApiArg = {
-  /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
-  globalTeamData: {
-    [key: string]: unknown;
-  };
-  version?: number;
-};
-export type InviteTeamMemberApiResponse = /** status 200 Default Response */ {
-  inviteCode: string;
-  emailAddress: string;
-  role: 0 | 1;
-  expiresAt: string;
-};
-export type InviteTeamMemberApiArg = {
-  emailAddress: string;
-  role: 0 | 1;
-};
+export type CreateTeamApiResponse = /** status 200 Default Response */ CoreApplicationContext;
+export type CreateTeamApiArg = CreateTeamBody;
+export type PutActiveTeamApiResponse = /** status 200 Default Response */ CoreApplicationContext;
+export type PutActiveTeamApiArg = SetActiveTeamBody;
+export type AcceptInviteApiResponse = /** status 200 Default Response */ CoreApplicationContext;
+export type AcceptInviteApiArg = AcceptInviteBody;
+export type PutTeamNameApiResponse = /** status 200 Default Response */ TeamNameAnswer;
+export type PutTeamNameApiArg = PutTeamNameBody;
+export type PutFirstRunExperienceApiResponse = /** status 200 Default Response */ FirstRunExperienceAnswer;
+export type PutFirstRunExperienceApiArg = PutFirstRunExperienceBody;
+export type PutTestCommandApiResponse = /** status 200 Default Response */ TestCommandAnswer;
+export type PutTestCommandApiArg = PutTestCommandBody;
+export type PutGoToMarketPlanApiResponse = /** status 200 Default Response */ GoToMarketPlanAnswer;
+export type PutGoToMarketPlanApiArg = PutGoToMarketPlanBody;
+export type PutGlobalTeamDataApiResponse = /** status 200 Default Response */ GlobalTeamDataAnswer;
+export type PutGlobalTeamDataApiArg = PutGlobalTeamDataBody;
+export type InviteTeamMemberApiResponse = /** status 200 Default Response */ CreatedInvite;
+export type InviteTeamMemberApiArg = InviteMemberBody;
 export type RevokeTeamInviteApiResponse = /** status 200 Default Response */ object | null;
-export type RevokeTeamInviteApiArg = {
-  inviteReference: {
-    inviteCode: string;
-    emailAddress: string;
-  };
-};
+export type RevokeTeamInviteApiArg = RevokeInviteBody;
 export type RemoveTeamMemberApiResponse = /** status 200 Default Response */ object | null;
 export type RemoveTeamMemberApiArg = string;
-export type PutTeamMemberRoleApiResponse = /** status 200 Default Response */ {
+export type PutTeamMemberRoleApiResponse = /** status 200 Default Response */ TeamMembership;
+export type PutTeamMemberRoleApiArg = {
+  userId: string;
+  body: PutMemberRoleBody;
+};
+export type GetCoreApplicationContextApiResponse = /** status 200 Default Response */ CoreApplicationContext;
+export type GetCoreApplicationContextApiArg = void;
+export type PutAppSettingsApiResponse = /** status 200 Default Response */ {
+  appSettings: AppSettings;
+};
+export type PutAppSettingsApiArg = PutAppSettingsBody;
+export type GetActiveTeamApiResponse = /** status 200 Default Response */ ActiveTeam;
+export type GetActiveTeamApiArg = void;
+export type AppSettings = {
+  theme?: 'system' | 'light' | 'dark';
+};
+export type UserContext = {
+  userId: string;
+  activeProjectId: string | null;
+  emailAddress: string;
+  activeAccountId: string;
+};
+export type FirstRunExperienceState = {
+  dismissed: boolean;
+  completedSteps: string[];
+};
+export type TeamMembership = {
   memberUserId: string;
   memberEmailAddress: string;
   role: number;
 };
-export type PutTeamMemberRoleApiArg = {
-  userId: string;
-  body: {
-    newRole: 0 | 1;
-  };
-};
-export type GetCoreApplicationContextApiResponse = /** status 200 Default Response */ {
-  appSettings: {
-    theme?: 'system' | 'light' | 'dark';
-  };
-  userContext: {
-    userId: string;
-    activeProjectId: string | null;
-    emailAddress: string;
-    activeAccountId: string;
-  };
-  activeTeam: {
-    id: string;
-    teamName: string;
-    firstRunExperienceState: {
-      dismissed: boolean;
-      completedSteps: string[];
-    };
-    goToMarketPlan: {
-      [key: string]: unknown;
-    };
-    globalTeamData: {
-      [key: string]: unknown;
-    };
-    planningDataVersion: number;
-    testCommand: string | null;
-    teamMemberships: {
-      memberUserId: string;
-      memberEmailAddress: string;
-      role: number;
-    }[];
-    invitedTeamMembers: {
-      memberEmailAddress: string;
-      inviteCode?: string;
-      role?: number;
-      expiresAt?: string;
-    }[];
-  };
-  availableProjects: {
-    id: string;
-    description: string;
-    projectDescription: string;
-    status: number;
-    milestones: {
-      index: number;
-      name: string;
-      targetDate: string;
-    }[];
-    version: number;
-  }[];
-  availableTeams: {
-    id: string;
-    teamName: string;
-    role: number;
-  }[];
-};
-export type GetCoreApplicationContextApiArg = void;
-export type PutAppSettingsApiResponse = /** status 200 Default Response */ {
-  appSettings: {
-    theme?: 'system' | 'light' | 'dark';
-  };
-};
-export type PutAppSettingsApiArg = {
-  appSettings: {
-    theme?: 'system' | 'light' | 'dark';
-  };
-};
-export type GetActiveTeamApiResponse = /** status 200 Default Response */ {
+export type ActiveTeam = {
   id: string;
   teamName: string;
-  firstRunExperienceState: {
-    dismissed: boolean;
-    completedSteps: string[];
-  };
+  firstRunExperienceState: FirstRunExperienceState;
   goToMarketPlan: {
     [key: string]: unknown;
   };
@@ -394,11 +123,7 @@ export type GetActiveTeamApiResponse = /** status 200 Default Response */ {
   };
   planningDataVersion: number;
   testCommand: string | null;
-  teamMemberships: {
-    memberUserId: string;
-    memberEmailAddress: string;
-    role: number;
-  }[];
+  teamMemberships: TeamMembership[];
   invitedTeamMembers: {
     memberEmailAddress: string;
     inviteCode?: string;
@@ -406,7 +131,108 @@ export type GetActiveTeamApiResponse = /** status 200 Default Response */ {
     expiresAt?: string;
   }[];
 };
-export type GetActiveTeamApiArg = void;
+export type Milestone = {
+  index: number;
+  name: string;
+  targetDate: string;
+};
+export type Project = {
+  id: string;
+  description: string;
+  projectDescription: string;
+  status: number;
+  milestones: Milestone[];
+  version: number;
+};
+export type TeamSummary = {
+  id: string;
+  teamName: string;
+  role: number;
+};
+export type CoreApplicationContext = {
+  appSettings: AppSettings;
+  userContext: UserContext;
+  activeTeam: ActiveTeam;
+  availableProjects: Project[];
+  availableTeams: TeamSummary[];
+};
+export type CreateTeamBody = {
+  teamName: string;
+};
+export type SetActiveTeamBody = {
+  newActiveTeamIdentity: string;
+};
+export type AcceptInviteBody = {
+  inviteCode: string;
+};
+export type TeamNameAnswer = {
+  teamName: string;
+};
+export type PutTeamNameBody = {
+  newTeamName: string;
+};
+export type FirstRunExperienceAnswer = {
+  firstRunExperienceState: FirstRunExperienceState;
+};
+export type PutFirstRunExperienceBody = {
+  firstRunExperienceState: FirstRunExperienceState;
+};
+export type TestCommandAnswer = {
+  testCommand: string | null;
+};
+export type PutTestCommandBody = {
+  /** What coding agents run to test their change, e.g. "npm run test:ci" (plain words, no shell syntax). */
+  testCommand: string | null;
+};
+export type GoToMarketPlanAnswer = {
+  goToMarketPlan: {
+    [key: string]: unknown;
+  };
+  version: number;
+};
+export type PutGoToMarketPlanBody = {
+  /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
+  goToMarketPlan: {
+    [key: string]: unknown;
+  };
+  version?: number;
+};
+export type GlobalTeamDataAnswer = {
+  globalTeamData: {
+    [key: string]: unknown;
+  };
+  version: number;
+};
+export type PutGlobalTeamDataBody = {
+  /** At most 65,536 bytes as JSON, nested at most 8 levels deep. */
+  globalTeamData: {
+    [key: string]: unknown;
+  };
+  version?: number;
+};
+export type CreatedInvite = {
+  inviteCode: string;
+  emailAddress: string;
+  role: 0 | 1;
+  expiresAt: string;
+};
+export type InviteMemberBody = {
+  emailAddress: string;
+  role: 0 | 1;
+};
+export type InviteReference = {
+  inviteCode: string;
+  emailAddress: string;
+};
+export type RevokeInviteBody = {
+  inviteReference: InviteReference;
+};
+export type PutMemberRoleBody = {
+  newRole: 0 | 1;
+};
+export type PutAppSettingsBody = {
+  appSettings: AppSettings;
+};
 export const {
   useCreateTeamMutation,
   usePutActiveTeamMutation,

@@ -17,6 +17,8 @@ async function openapi(app: FastifyInstance) {
     if (behaviour && typeof operationId === 'string') behaviours.set(operationId, behaviour);
   });
   await app.register(swagger, {
+    // Named contract schemas (plugins/namedSchemas.ts) go to components.schemas under their own $id.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
     transformObject: (document) => {
       if (!('openapiObject' in document)) return document.swaggerObject;
       const { openapiObject } = document;

@@ -54,7 +54,7 @@ export const QuestionAnswer = Type.Object(
     question: text(L.question),
     answer: text(L.answer),
   },
-  strict,
+  { $id: 'QuestionAnswer', ...strict },
 );
 export type QuestionAnswer = Static<typeof QuestionAnswer>;
 
@@ -278,9 +278,9 @@ export function generateAnswerOf(key: AgentPairKey) {
 }
 
 /** Documents every pair (the route checks the body against its own pair's schema, for a precise message). */
-export const GenerateBody = Type.Union(agentPairKeys.map(generateBodyOf));
+export const GenerateBody = Type.Union(agentPairKeys.map(generateBodyOf), { $id: 'GenerateBody' });
 export type GenerateBody = Static<typeof GenerateBody>;
-export const GenerateAnswer = Type.Union(agentPairKeys.map(generateAnswerOf));
+export const GenerateAnswer = Type.Union(agentPairKeys.map(generateAnswerOf), { $id: 'GenerateAnswer' });
 
 export interface GeneratedContent<K extends AgentPairKey = AgentPairKey> {
   contextId: (typeof agentPairs)[K]['contextId'];
@@ -291,13 +291,16 @@ export interface GeneratedContent<K extends AgentPairKey = AgentPairKey> {
 
 // ---- The provider in use: GET /agent/provider (Admins; from config, never a secret) ----
 
-export const AgentProvider = Type.Object({
-  provider: Type.String({
-    description: 'AI_PROVIDER: none (the built-in drafter), openai, anthropic or openai-compatible',
-  }),
-  draftedBy: DraftedBy,
-  model: Type.Union([Type.String(), Type.Null()]),
-  baseUrl: Type.Union([Type.String(), Type.Null()], { description: 'AI_BASE_URL without any credentials in it' }),
-  timeoutSeconds: Type.Union([Type.Number(), Type.Null()]),
-});
+export const AgentProvider = Type.Object(
+  {
+    provider: Type.String({
+      description: 'AI_PROVIDER: none (the built-in drafter), openai, anthropic or openai-compatible',
+    }),
+    draftedBy: DraftedBy,
+    model: Type.Union([Type.String(), Type.Null()]),
+    baseUrl: Type.Union([Type.String(), Type.Null()], { description: 'AI_BASE_URL without any credentials in it' }),
+    timeoutSeconds: Type.Union([Type.Number(), Type.Null()]),
+  },
+  { $id: 'AgentProvider' },
+);
 export type AgentProvider = Static<typeof AgentProvider>;

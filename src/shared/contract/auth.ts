@@ -7,7 +7,7 @@ const InviteCode = Type.String({ minLength: 8, maxLength: 128 });
 
 export const TestAuthenticateBody = Type.Object(
   { emailAddress: EmailAddress, inviteCode: Type.Optional(InviteCode) },
-  { additionalProperties: false },
+  { $id: 'TestAuthenticateBody', additionalProperties: false },
 );
 export type TestAuthenticateBody = Static<typeof TestAuthenticateBody>;
 
@@ -19,33 +19,39 @@ export const ExchangeTokenBody = Type.Object(
     redirectUri: Type.String({ format: 'uri', maxLength: 2048 }),
     inviteCode: Type.Optional(InviteCode),
   },
-  { additionalProperties: false },
+  { $id: 'ExchangeTokenBody', additionalProperties: false },
 );
 export type ExchangeTokenBody = Static<typeof ExchangeTokenBody>;
 
-export const SignedIn = Type.Object({ coreApplicationContext: CoreApplicationContext });
+export const SignedIn = Type.Object({ coreApplicationContext: CoreApplicationContext }, { $id: 'SignedIn' });
 export type SignedIn = Static<typeof SignedIn>;
 
 export const ValidateInviteBody = Type.Object(
   { inviteCode: InviteCode, emailAddress: EmailAddress },
-  { additionalProperties: false },
+  { $id: 'ValidateInviteBody', additionalProperties: false },
 );
 export type ValidateInviteBody = Static<typeof ValidateInviteBody>;
 
-export const ValidatedInvite = Type.Object({ teamName: Type.String() });
+export const ValidatedInvite = Type.Object({ teamName: Type.String() }, { $id: 'ValidatedInvite' });
 
-export const ValidatedSession = Type.Object({ emailAddress: Type.String() });
+export const ValidatedSession = Type.Object({ emailAddress: Type.String() }, { $id: 'ValidatedSession' });
 
 /** What the sign-in screen needs to start each provider's authorization-code flow. */
-export const IdentityProviderInfo = Type.Object({
-  identityProvider: Type.Union(IdentityProviders.map((provider) => Type.Literal(provider))),
-  enabled: Type.Boolean(),
-  authorizationEndpoint: Type.Optional(Type.String()),
-  clientId: Type.Optional(Type.String()),
-  scope: Type.Optional(Type.String()),
-  /** Set when the provider must answer by POSTing a form (Apple): the browser adds response_mode to the request. */
-  responseMode: Type.Optional(Type.Literal('form_post')),
-});
+export const IdentityProviderInfo = Type.Object(
+  {
+    identityProvider: Type.Union(IdentityProviders.map((provider) => Type.Literal(provider))),
+    enabled: Type.Boolean(),
+    authorizationEndpoint: Type.Optional(Type.String()),
+    clientId: Type.Optional(Type.String()),
+    scope: Type.Optional(Type.String()),
+    /** Set when the provider must answer by POSTing a form (Apple): the browser adds response_mode to the request. */
+    responseMode: Type.Optional(Type.Literal('form_post')),
+  },
+  { $id: 'IdentityProviderInfo' },
+);
 export type IdentityProviderInfo = Static<typeof IdentityProviderInfo>;
 
-export const IdentityProviderList = Type.Object({ identityProviders: Type.Array(IdentityProviderInfo) });
+export const IdentityProviderList = Type.Object(
+  { identityProviders: Type.Array(IdentityProviderInfo) },
+  { $id: 'IdentityProviderList' },
+);

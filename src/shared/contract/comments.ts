@@ -18,40 +18,49 @@ export const CommentBody = Type.Object(
       description: 'Markdown; `@handle` mentions a member.',
     }),
   },
-  { additionalProperties: false },
+  { $id: 'CommentBody', additionalProperties: false },
 );
 export type CommentBody = Static<typeof CommentBody>;
 
-export const Comment = Type.Object({
-  id: Type.String(),
-  itemId: Type.String(),
-  body: Type.String(),
-  /** Null once the author's account is gone. */
-  authorUserId: Type.Union([Type.String(), Type.Null()]),
-  authorEmailAddress: Type.Union([Type.String(), Type.Null()]),
-  /** Written by an agent over MCP, on the author's token. */
-  byAgent: Type.Boolean(),
-  dateCreated: Type.String({ format: 'date-time' }),
-  /** Null until edited. */
-  dateEdited: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  mentionedUserIds: Type.Array(Type.String()),
-});
+export const Comment = Type.Object(
+  {
+    id: Type.String(),
+    itemId: Type.String(),
+    body: Type.String(),
+    /** Null once the author's account is gone. */
+    authorUserId: Type.Union([Type.String(), Type.Null()]),
+    authorEmailAddress: Type.Union([Type.String(), Type.Null()]),
+    /** Written by an agent over MCP, on the author's token. */
+    byAgent: Type.Boolean(),
+    dateCreated: Type.String({ format: 'date-time' }),
+    /** Null until edited. */
+    dateEdited: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    mentionedUserIds: Type.Array(Type.String()),
+  },
+  { $id: 'Comment' },
+);
 export type Comment = Static<typeof Comment>;
 
 export const ItemCommentsParams = Type.Object({ id: Id });
 export const CommentParams = Type.Object({ id: Id, commentId: Id });
 /** Oldest first. */
-export const ItemComments = Type.Object({ comments: Type.Array(Comment) });
-export const DeletedComment = Type.Object({ id: Type.String() });
+export const ItemComments = Type.Object({ comments: Type.Array(Comment) }, { $id: 'ItemComments' });
+export const DeletedComment = Type.Object({ id: Type.String() }, { $id: 'DeletedComment' });
 
-export const Mention = Type.Object({
-  comment: Comment,
-  item: Type.Object({ id: Type.String(), externalId: Type.String(), title: Type.String() }),
-  read: Type.Boolean(),
-});
+export const Mention = Type.Object(
+  {
+    comment: Comment,
+    item: Type.Object({ id: Type.String(), externalId: Type.String(), title: Type.String() }),
+    read: Type.Boolean(),
+  },
+  { $id: 'Mention' },
+);
 export type Mention = Static<typeof Mention>;
 /** Newest first, at most COMMENT_LIMITS.mentionsListed; `unread` counts them all. */
-export const Mentions = Type.Object({ mentions: Type.Array(Mention), unread: Type.Integer({ minimum: 0 }) });
+export const Mentions = Type.Object(
+  { mentions: Type.Array(Mention), unread: Type.Integer({ minimum: 0 }) },
+  { $id: 'Mentions' },
+);
 
 export const MentionsReadBody = Type.Object(
   {
@@ -62,7 +71,7 @@ export const MentionsReadBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { $id: 'MentionsReadBody', additionalProperties: false },
 );
 export type MentionsReadBody = Static<typeof MentionsReadBody>;
-export const MentionsRead = Type.Object({ unread: Type.Integer({ minimum: 0 }) });
+export const MentionsRead = Type.Object({ unread: Type.Integer({ minimum: 0 }) }, { $id: 'MentionsRead' });

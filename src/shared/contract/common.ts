@@ -26,18 +26,21 @@ export function OkEnvelope<T extends TSchema>(data: T) {
 }
 
 /** The successful envelope with no payload. */
-export const OkEmpty = Type.Object({ result: Type.Literal('Ok') });
+export const OkEmpty = Type.Object({ result: Type.Literal('Ok') }, { $id: 'OkEmpty' });
 
 /** Every non-Ok answer: a result code, a message and, for QuotaLimit, the quota kind in data. */
-export const ErrorEnvelope = Type.Object({
-  result: Type.Union(ResultCodes.map((code) => Type.Literal(code))),
-  message: Type.Optional(Type.String()),
-  data: Type.Optional(
-    Type.Object({
-      quotaKind: Type.Optional(Type.String()),
-      /** On a 409: the record as it is now (an item or a project). */
-      current: Type.Optional(Type.Unknown()),
-    }),
-  ),
-});
+export const ErrorEnvelope = Type.Object(
+  {
+    result: Type.Union(ResultCodes.map((code) => Type.Literal(code))),
+    message: Type.Optional(Type.String()),
+    data: Type.Optional(
+      Type.Object({
+        quotaKind: Type.Optional(Type.String()),
+        /** On a 409: the record as it is now (an item or a project). */
+        current: Type.Optional(Type.Unknown()),
+      }),
+    ),
+  },
+  { $id: 'ErrorEnvelope' },
+);
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

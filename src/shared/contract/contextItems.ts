@@ -23,23 +23,26 @@ export const ContextItemBody = Type.Object(
     kind: Type.Optional(Kind),
     parentContextItemId: Type.Optional(Type.Union([Id, Type.Null()])),
   },
-  { additionalProperties: false },
+  { $id: 'ContextItemBody', additionalProperties: false },
 );
 export type ContextItemBody = Static<typeof ContextItemBody>;
 
-export const ContextItem = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  body: Type.String(),
-  kind: Type.Union([Type.String(), Type.Null()]),
-  parentContextItemId: Type.Union([Type.String(), Type.Null()]),
-  dateCreated: Type.String({ format: 'date-time' }),
-  dateUpdated: Type.String({ format: 'date-time' }),
-});
+export const ContextItem = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    body: Type.String(),
+    kind: Type.Union([Type.String(), Type.Null()]),
+    parentContextItemId: Type.Union([Type.String(), Type.Null()]),
+    dateCreated: Type.String({ format: 'date-time' }),
+    dateUpdated: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'ContextItem' },
+);
 export type ContextItem = Static<typeof ContextItem>;
 
 export const ContextItemParams = Type.Object({ id: Id });
-export const CreatedContextItem = Type.Object({ id: Type.String() });
-export const ContextItemList = Type.Object({ contextItems: Type.Array(ContextItem) });
+export const CreatedContextItem = Type.Object({ id: Type.String() }, { $id: 'CreatedContextItem' });
+export const ContextItemList = Type.Object({ contextItems: Type.Array(ContextItem) }, { $id: 'ContextItemList' });
 /** The chain from an item up to the root, nearest first. */
-export const ParentContexts = Type.Object({ parentContexts: Type.Array(ContextItem) });
+export const ParentContexts = Type.Object({ parentContexts: Type.Array(ContextItem) }, { $id: 'ParentContexts' });

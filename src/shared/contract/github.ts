@@ -14,9 +14,14 @@ export const codingAgentNames: Record<CodingAgent, string> = {
   cursor: 'Cursor',
 };
 
-export const InstallStart = Type.Object({
-  installUrl: Type.String({ description: "GitHub's page to install the app; it sends the user back with the state." }),
-});
+export const InstallStart = Type.Object(
+  {
+    installUrl: Type.String({
+      description: "GitHub's page to install the app; it sends the user back with the state.",
+    }),
+  },
+  { $id: 'InstallStart' },
+);
 
 export const InstallCallbackBody = Type.Object(
   {
@@ -32,15 +37,18 @@ export const InstallCallbackBody = Type.Object(
       description: "GitHub's OAuth code from the same redirect: it shows the user may reach the installation.",
     }),
   },
-  { additionalProperties: false },
+  { $id: 'InstallCallbackBody', additionalProperties: false },
 );
 export type InstallCallbackBody = Static<typeof InstallCallbackBody>;
 
-export const AuthorizeStart = Type.Object({
-  authorizeUrl: Type.String({
-    description: "GitHub's page where the user authorizes Baton's app; it sends them back with a code.",
-  }),
-});
+export const AuthorizeStart = Type.Object(
+  {
+    authorizeUrl: Type.String({
+      description: "GitHub's page where the user authorizes Baton's app; it sends them back with a code.",
+    }),
+  },
+  { $id: 'AuthorizeStart' },
+);
 
 export const UserAuthorizationCallbackBody = Type.Object(
   {
@@ -51,7 +59,7 @@ export const UserAuthorizationCallbackBody = Type.Object(
     }),
     code: Type.String({ minLength: 1, maxLength: 256, description: "GitHub's OAuth code from the redirect." }),
   },
-  { additionalProperties: false },
+  { $id: 'UserAuthorizationCallbackBody', additionalProperties: false },
 );
 export type UserAuthorizationCallbackBody = Static<typeof UserAuthorizationCallbackBody>;
 
@@ -60,7 +68,7 @@ const RepositoryName = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9
 
 export const RepositoryBody = Type.Object(
   { repository: RepositoryName, baseBranch: Type.Optional(BranchName) },
-  { additionalProperties: false },
+  { $id: 'RepositoryBody', additionalProperties: false },
 );
 export type RepositoryBody = Static<typeof RepositoryBody>;
 
@@ -85,31 +93,37 @@ const AgentReadiness = Type.Array(
 const GithubUserAuthorization = Type.Union([Type.Object({ login: Type.String() }), Type.Null()]);
 
 /** What any member sees: whether hand-offs can go out, where to, and what each agent still needs. */
-export const GithubUserStatus = Type.Object({
-  configured: Type.Boolean({ description: 'Whether this Baton has a GitHub App (GITHUB_* settings).' }),
-  connected: Type.Boolean({ description: 'Whether the team has installed the app.' }),
-  repository: Type.Union([Type.String(), Type.Null()]),
-  baseBranch: Type.Union([Type.String(), Type.Null()]),
-  repositories: Type.Array(
-    Type.Object({ fullName: Type.String(), defaultBranch: Type.String(), private: Type.Boolean() }),
-    { description: 'The repositories the installation reaches: where a hand-off may go.' },
-  ),
-  /** Set when GitHub could not be asked for the repositories just now. */
-  problem: Type.Union([Type.String(), Type.Null()]),
-  user: GithubUserAuthorization,
-  agents: AgentReadiness,
-});
+export const GithubUserStatus = Type.Object(
+  {
+    configured: Type.Boolean({ description: 'Whether this Baton has a GitHub App (GITHUB_* settings).' }),
+    connected: Type.Boolean({ description: 'Whether the team has installed the app.' }),
+    repository: Type.Union([Type.String(), Type.Null()]),
+    baseBranch: Type.Union([Type.String(), Type.Null()]),
+    repositories: Type.Array(
+      Type.Object({ fullName: Type.String(), defaultBranch: Type.String(), private: Type.Boolean() }),
+      { description: 'The repositories the installation reaches: where a hand-off may go.' },
+    ),
+    /** Set when GitHub could not be asked for the repositories just now. */
+    problem: Type.Union([Type.String(), Type.Null()]),
+    user: GithubUserAuthorization,
+    agents: AgentReadiness,
+  },
+  { $id: 'GithubUserStatus' },
+);
 export type GithubUserStatus = Static<typeof GithubUserStatus>;
 
 /** What an Admin sees: the member's view, and which account the app is installed on. */
-export const GithubStatus = Type.Composite([
-  GithubUserStatus,
-  Type.Object({
-    appSlug: Type.Union([Type.String(), Type.Null()]),
-    account: Type.Union([
-      Type.Object({ login: Type.String(), type: Type.String(), installationId: Type.Integer() }),
-      Type.Null(),
-    ]),
-  }),
-]);
+export const GithubStatus = Type.Composite(
+  [
+    GithubUserStatus,
+    Type.Object({
+      appSlug: Type.Union([Type.String(), Type.Null()]),
+      account: Type.Union([
+        Type.Object({ login: Type.String(), type: Type.String(), installationId: Type.Integer() }),
+        Type.Null(),
+      ]),
+    }),
+  ],
+  { $id: 'GithubStatus' },
+);
 export type GithubStatus = Static<typeof GithubStatus>;

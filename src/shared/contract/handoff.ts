@@ -40,7 +40,7 @@ export const SendToAgentBody = Type.Object(
     instructions: Type.Optional(Type.String({ maxLength: HANDOFF_LIMITS.instructions })),
     force: Type.Optional(Type.Boolean({ description: 'Send although readiness checks fail.' })),
   },
-  { additionalProperties: false },
+  { $id: 'SendToAgentBody', additionalProperties: false },
 );
 export type SendToAgentBody = Static<typeof SendToAgentBody>;
 
@@ -55,7 +55,9 @@ export const Handoff = Type.Object({
   issueNumber: Type.Union([Type.Integer(), Type.Null()]),
   issueUrl: Type.Union([Type.String(), Type.Null()]),
   branch: Type.Union([Type.String(), Type.Null()], { description: "The agent's branch, once GitHub reports it." }),
-  jobUrl: Type.Union([Type.String(), Type.Null()], { description: "The agent's run (Claude's job, or a failed run)." }),
+  jobUrl: Type.Union([Type.String(), Type.Null()], {
+    description: "The agent's run (Claude's job, or a failed run).",
+  }),
   pullRequests: Type.Array(
     Type.Object({
       number: Type.Integer(),
@@ -69,49 +71,61 @@ export const Handoff = Type.Object({
 export type Handoff = Static<typeof Handoff>;
 
 /** The terminal hand-off's commands (LocalAutomation): the token comes from POST /v1/mcp/auth/{itemId}/token. */
-export const TerminalCommands = Type.Object({
-  mcpUrl: Type.String(),
-  serverName: Type.String({
-    description: "The item's MCP server in Claude Code (baton-<key>), beside a `baton` server from the OAuth setup.",
-  }),
-  readToken: Type.String({
-    description:
-      'Reads the pasted item token into $BATON_TOKEN at a hidden prompt: the token stays out of shell history.',
-  }),
-  addServer: Type.String({
-    description:
-      "Adds the item's MCP server to Claude Code with the header `Authorization: Bearer ${BATON_TOKEN}`, expanded by Claude Code when it connects; stops with a message when $BATON_TOKEN is empty.",
-  }),
-  run: Type.String({
-    description:
-      'Starts Claude Code on the item (headless), allowed to read and report over MCP, edit, test, commit, push and open the pull request with gh; stops with a message when $BATON_TOKEN is empty.',
-  }),
-});
+export const TerminalCommands = Type.Object(
+  {
+    mcpUrl: Type.String(),
+    serverName: Type.String({
+      description: "The item's MCP server in Claude Code (baton-<key>), beside a `baton` server from the OAuth setup.",
+    }),
+    readToken: Type.String({
+      description:
+        'Reads the pasted item token into $BATON_TOKEN at a hidden prompt: the token stays out of shell history.',
+    }),
+    addServer: Type.String({
+      description:
+        "Adds the item's MCP server to Claude Code with the header `Authorization: Bearer ${BATON_TOKEN}`, expanded by Claude Code when it connects; stops with a message when $BATON_TOKEN is empty.",
+    }),
+    run: Type.String({
+      description:
+        'Starts Claude Code on the item (headless), allowed to read and report over MCP, edit, test, commit, push and open the pull request with gh; stops with a message when $BATON_TOKEN is empty.',
+    }),
+  },
+  { $id: 'TerminalCommands' },
+);
 
 /** What a send answers: the hand-off, and for a terminal hand-off the commands to paste. */
-export const SentHandoff = Type.Composite([
-  Handoff,
-  Type.Object({
-    terminal: Type.Optional(TerminalCommands),
-    notice: Type.Optional(
-      Type.String({
-        description:
-          'Set when GitHub did not say whether it opened the issue: the hand-off is recorded without one and the issue is linked when GitHub reports it.',
-      }),
-    ),
-  }),
-]);
+export const SentHandoff = Type.Composite(
+  [
+    Handoff,
+    Type.Object({
+      terminal: Type.Optional(TerminalCommands),
+      notice: Type.Optional(
+        Type.String({
+          description:
+            'Set when GitHub did not say whether it opened the issue: the hand-off is recorded without one and the issue is linked when GitHub reports it.',
+        }),
+      ),
+    }),
+  ],
+  { $id: 'SentHandoff' },
+);
 export type SentHandoff = Static<typeof SentHandoff>;
 
-export const HandoffEvent = Type.Object({
-  at: Type.String({ format: 'date-time' }),
-  kind: Type.String({ description: 'sent, branch, comment, job, run, error, pull_request, merged, issue' }),
-  text: Type.String(),
-  url: Type.Union([Type.String(), Type.Null()]),
-});
+export const HandoffEvent = Type.Object(
+  {
+    at: Type.String({ format: 'date-time' }),
+    kind: Type.String({ description: 'sent, branch, comment, job, run, error, pull_request, merged, issue' }),
+    text: Type.String(),
+    url: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'HandoffEvent' },
+);
 
 /** An item's hand-offs, newest first (at most 20), each with its activity oldest first. */
-export const ItemHandoffs = Type.Object({
-  handoffs: Type.Array(Type.Composite([Handoff, Type.Object({ events: Type.Array(HandoffEvent) })])),
-});
+export const ItemHandoffs = Type.Object(
+  {
+    handoffs: Type.Array(Type.Composite([Handoff, Type.Object({ events: Type.Array(HandoffEvent) })])),
+  },
+  { $id: 'ItemHandoffs' },
+);
 export type ItemHandoffs = Static<typeof ItemHandoffs>;

@@ -20,7 +20,7 @@ export const MilestoneInput = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     targetDate: Type.String({ format: 'date' }),
   },
-  { additionalProperties: false },
+  { $id: 'MilestoneInput', additionalProperties: false },
 );
 export type MilestoneInput = Static<typeof MilestoneInput>;
 
@@ -29,7 +29,7 @@ export const CreateProjectBody = Type.Object(
     description: Type.String({ minLength: 1, maxLength: 200 }),
     projectDescription: Type.Optional(Type.String({ maxLength: 20_000 })),
   },
-  { additionalProperties: false },
+  { $id: 'CreateProjectBody', additionalProperties: false },
 );
 export type CreateProjectBody = Static<typeof CreateProjectBody>;
 
@@ -43,7 +43,7 @@ export const UpdateProjectBody = Type.Object(
     /** The project's version the edit was made to; a stale one is refused (409 with the project as it is now). */
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
-  { additionalProperties: false },
+  { $id: 'UpdateProjectBody', additionalProperties: false },
 );
 export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
 
@@ -54,18 +54,24 @@ export const DeleteProjectBody = Type.Object(
     /** Move the items to this project (out-of-scope, unscheduled, appended); without it they are deleted. */
     transferItemsToProjectId: Type.Optional(Nullable(Id)),
   },
-  { additionalProperties: false },
+  { $id: 'DeleteProjectBody', additionalProperties: false },
 );
 export type DeleteProjectBody = Static<typeof DeleteProjectBody>;
 
-export const DeletedProject = Type.Object({
-  projectId: Id,
-  transferredItemCount: Type.Integer(),
-  deletedItemCount: Type.Integer(),
-});
+export const DeletedProject = Type.Object(
+  {
+    projectId: Id,
+    transferredItemCount: Type.Integer(),
+    deletedItemCount: Type.Integer(),
+  },
+  { $id: 'DeletedProject' },
+);
 
-export const SetActiveProjectBody = Type.Object({ newActiveProjectId: Id }, { additionalProperties: false });
-export const SetActiveProjectResponse = Type.Object({ newActiveProject: Project });
+export const SetActiveProjectBody = Type.Object(
+  { newActiveProjectId: Id },
+  { $id: 'SetActiveProjectBody', additionalProperties: false },
+);
+export const SetActiveProjectResponse = Type.Object({ newActiveProject: Project }, { $id: 'SetActiveProjectResponse' });
 
 /** Board order caps a page per bucket (scope × timeframe); beyond this a bucket is a page of its own. */
 export const BUCKET_PAGE_MAX = 500;
@@ -79,7 +85,7 @@ export const BucketPage = Type.Object(
     part: Type.Union([Type.Literal('head'), Type.Literal('rest')]),
     perBucket: Type.Integer({ minimum: 1, maximum: BUCKET_PAGE_MAX }),
   },
-  { additionalProperties: false },
+  { $id: 'BucketPage', additionalProperties: false },
 );
 export type BucketPage = Static<typeof BucketPage>;
 
@@ -93,7 +99,7 @@ export const ProjectItemsQuery = Type.Object(
     /** Answer one part of the board (with bucketTotals or the latest event id); absent: the whole board. */
     bucketPage: Type.Optional(BucketPage),
   },
-  { additionalProperties: false },
+  { $id: 'ProjectItemsQuery', additionalProperties: false },
 );
 export type ProjectItemsQuery = Static<typeof ProjectItemsQuery>;
 

@@ -14,38 +14,59 @@ const TeamName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 /** Random, single-use, bound to a team, an address and a role. */
 export const InviteCode = Type.String({ minLength: 8, maxLength: 128 });
 
-export const CreateTeamBody = Type.Object({ teamName: TeamName }, { additionalProperties: false });
+export const CreateTeamBody = Type.Object(
+  { teamName: TeamName },
+  { $id: 'CreateTeamBody', additionalProperties: false },
+);
 export type CreateTeamBody = Static<typeof CreateTeamBody>;
 
-export const SetActiveTeamBody = Type.Object({ newActiveTeamIdentity: Id }, { additionalProperties: false });
+export const SetActiveTeamBody = Type.Object(
+  { newActiveTeamIdentity: Id },
+  { $id: 'SetActiveTeamBody', additionalProperties: false },
+);
 export type SetActiveTeamBody = Static<typeof SetActiveTeamBody>;
 
-export const AcceptInviteBody = Type.Object({ inviteCode: InviteCode }, { additionalProperties: false });
+export const AcceptInviteBody = Type.Object(
+  { inviteCode: InviteCode },
+  { $id: 'AcceptInviteBody', additionalProperties: false },
+);
 export type AcceptInviteBody = Static<typeof AcceptInviteBody>;
 
-export const PutTeamNameBody = Type.Object({ newTeamName: TeamName }, { additionalProperties: false });
-export const TeamNameAnswer = Type.Object({ teamName: Type.String() });
+export const PutTeamNameBody = Type.Object(
+  { newTeamName: TeamName },
+  { $id: 'PutTeamNameBody', additionalProperties: false },
+);
+export const TeamNameAnswer = Type.Object({ teamName: Type.String() }, { $id: 'TeamNameAnswer' });
 
 export const PutFirstRunExperienceBody = Type.Object(
   { firstRunExperienceState: FirstRunExperienceState },
-  { additionalProperties: false },
+  { $id: 'PutFirstRunExperienceBody', additionalProperties: false },
 );
-export const FirstRunExperienceAnswer = Type.Object({ firstRunExperienceState: FirstRunExperienceState });
+export const FirstRunExperienceAnswer = Type.Object(
+  { firstRunExperienceState: FirstRunExperienceState },
+  { $id: 'FirstRunExperienceAnswer' },
+);
 
 /** The planning data's version an edit was made to; a stale one is refused (409 with the data as it is now). */
 const PlanningDataVersion = Type.Optional(Type.Integer({ minimum: 1 }));
 
 export const PutGoToMarketPlanBody = Type.Object(
   { goToMarketPlan: BoundedJsonObject(FIELD_LIMITS.goToMarketPlan), version: PlanningDataVersion },
-  { additionalProperties: false },
+  { $id: 'PutGoToMarketPlanBody', additionalProperties: false },
 );
-export const GoToMarketPlanAnswer = Type.Object({ goToMarketPlan: JsonObject, version: Type.Integer() });
+export const GoToMarketPlanAnswer = Type.Object(
+  { goToMarketPlan: JsonObject, version: Type.Integer() },
+  { $id: 'GoToMarketPlanAnswer' },
+);
 
 export const PutGlobalTeamDataBody = Type.Object(
   { globalTeamData: BoundedJsonObject(FIELD_LIMITS.globalTeamData), version: PlanningDataVersion },
-  { additionalProperties: false },
+  { $id: 'PutGlobalTeamDataBody', additionalProperties: false },
 );
-export const GlobalTeamDataAnswer = Type.Object({ globalTeamData: JsonObject, version: Type.Integer() });
+export const GlobalTeamDataAnswer = Type.Object(
+  { globalTeamData: JsonObject, version: Type.Integer() },
+  { $id: 'GlobalTeamDataAnswer' },
+);
 
 /** What a refused (stale) planning-data edit answers as `data.current`. */
 export interface PlanningDataRecord {
@@ -63,38 +84,50 @@ export const TestCommand = Type.String({
 });
 export const PutTestCommandBody = Type.Object(
   { testCommand: Type.Union([TestCommand, Type.Null()]) },
-  { additionalProperties: false },
+  { $id: 'PutTestCommandBody', additionalProperties: false },
 );
-export const TestCommandAnswer = Type.Object({ testCommand: Type.Union([Type.String(), Type.Null()]) });
+export const TestCommandAnswer = Type.Object(
+  { testCommand: Type.Union([Type.String(), Type.Null()]) },
+  { $id: 'TestCommandAnswer' },
+);
 
 export const InviteMemberBody = Type.Object(
   { emailAddress: EmailAddress, role: TeamRoleCode },
-  { additionalProperties: false },
+  { $id: 'InviteMemberBody', additionalProperties: false },
 );
 export type InviteMemberBody = Static<typeof InviteMemberBody>;
 
 /** Invite reference (spec §3): what the invite link carries. */
 export const InviteReference = Type.Object(
   { inviteCode: InviteCode, emailAddress: EmailAddress },
-  { additionalProperties: false },
+  { $id: 'InviteReference', additionalProperties: false },
 );
 export type InviteReference = Static<typeof InviteReference>;
 
 /** The answer to an invite: the reference the Admin shares as a link, until it expires. */
-export const CreatedInvite = Type.Object({
-  inviteCode: Type.String(),
-  emailAddress: Type.String(),
-  role: TeamRoleCode,
-  expiresAt: Type.String({ format: 'date-time' }),
-});
+export const CreatedInvite = Type.Object(
+  {
+    inviteCode: Type.String(),
+    emailAddress: Type.String(),
+    role: TeamRoleCode,
+    expiresAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'CreatedInvite' },
+);
 export type CreatedInvite = Static<typeof CreatedInvite>;
 
-export const RevokeInviteBody = Type.Object({ inviteReference: InviteReference }, { additionalProperties: false });
+export const RevokeInviteBody = Type.Object(
+  { inviteReference: InviteReference },
+  { $id: 'RevokeInviteBody', additionalProperties: false },
+);
 export type RevokeInviteBody = Static<typeof RevokeInviteBody>;
 
 export const MemberParams = Type.Object({ userId: Id });
 
-export const PutMemberRoleBody = Type.Object({ newRole: TeamRoleCode }, { additionalProperties: false });
+export const PutMemberRoleBody = Type.Object(
+  { newRole: TeamRoleCode },
+  { $id: 'PutMemberRoleBody', additionalProperties: false },
+);
 export type PutMemberRoleBody = Static<typeof PutMemberRoleBody>;
 
 export { TeamMembership };
