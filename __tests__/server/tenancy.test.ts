@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { memberships, users } from '../../src/server/db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { itemComments, memberships, users } from '../../src/server/db/schema';
 import { buildTestApp, call, type TestApp } from './helpers/testApp';
 import { createItem, onDay, planningState, queryBoard, teamUser, unscheduled } from './helpers/planning';
 
@@ -255,6 +255,60 @@ describe('tenancy: another team’s ids are not found', () => {
     // The team-wide search and a key's location name no id: they answer for the caller's own team (below).
     const teamWide = new Set(['createProject', 'searchTeamItems', 'locateItemByKey']);
     expect(operations.filter((operationId) => !covered.has(operationId) && !teamWide.has(operationId))).toEqual([]);
+  });
+
+  it('walks every route of the comments group: all NotFound, no comment read, added, edited or deleted', async () => {
+    const own = await strangerOwn();
+    const C = (itemId: string) => `/v1/teams/active/project-items/${itemId}/comments`;
+    const posted = await call(t.app, 'POST', C(ids.demo), { cookie: owner.cookie, body: { body: 'Secret note' } });
+    expect(posted.statusCode).toBe(200);
+    const commentId = posted.json().data.id as string;
+    const ownComment = (
+      await call(t.app, 'POST', C(own.itemId), { cookie: stranger.cookie, body: { body: 'My note' } })
+    ).json().data.id as string;
+    const comments = async () =>
+      (await t.app.db.select().from(itemComments).orderBy(asc(itemComments.id))).map((row) => ({ ...row }));
+    const before = await comments();
+
+    const list: Attempt[] = [
+      { operationId: 'listItemComments', method: 'GET', url: C(ids.demo) },
+      { operationId: 'addItemComment', method: 'POST', url: C(ids.demo), body: { body: 'Mine now' } },
+      { operationId: 'editItemComment', method: 'PUT', url: `${C(ids.demo)}/${commentId}`, body: { body: 'x' } },
+      // The stranger's own item with the owner's comment, and the owner's item with the stranger's comment.
+      { operationId: 'editItemComment', method: 'PUT', url: `${C(own.itemId)}/${commentId}`, body: { body: 'x' } },
+      { operationId: 'editItemComment', method: 'PUT', url: `${C(ids.demo)}/${ownComment}`, body: { body: 'x' } },
+      { operationId: 'deleteItemComment', method: 'DELETE', url: `${C(ids.demo)}/${commentId}` },
+      { operationId: 'deleteItemComment', method: 'DELETE', url: `${C(own.itemId)}/${commentId}` },
+    ];
+    for (const attempt of list) {
+      const response = await call(t.app, attempt.method, attempt.url, { cookie: stranger.cookie, body: attempt.body });
+      expect([attempt.operationId, attempt.url, response.statusCode, response.json().result]).toEqual([
+        attempt.operationId,
+        attempt.url,
+        404,
+        'NotFound',
+      ]);
+      expect(response.body).not.toMatch(/Secret/);
+    }
+    expect(await comments()).toEqual(before);
+    // The same addresses work for their owners, so the NotFounds above are the team check's.
+    const ownersEdit = { cookie: owner.cookie, body: { body: 'Secret note, edited' } };
+    expect((await call(t.app, 'PUT', `${C(ids.demo)}/${commentId}`, ownersEdit)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', C(own.itemId), { cookie: stranger.cookie })).json().data.comments).toHaveLength(1);
+    const mentions = await call(t.app, 'GET', '/v1/teams/active/mentions', { cookie: stranger.cookie });
+    expect(mentions.body).not.toMatch(/Secret/);
+
+    // The matrix covers every operation of the group; the mentions are the caller's own.
+    const document = (await call(t.app, 'GET', '/v1/openapi.json')).json() as {
+      paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
+    };
+    const covered = new Set(list.map((attempt) => attempt.operationId));
+    const callersOwn = new Set(['listMentions', 'markMentionsRead']);
+    const operations = Object.values(document.paths)
+      .flatMap((path) => Object.values(path))
+      .filter((operation) => operation.tags?.includes('comments'))
+      .map((operation) => operation.operationId);
+    expect(operations.filter((operationId) => !covered.has(operationId) && !callersOwn.has(operationId))).toEqual([]);
   });
 
   it('the team-wide search and an item key find nothing of another team', async () => {
