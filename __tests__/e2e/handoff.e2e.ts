@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   });
   github.workflows.set('acme/shop', {
     '.github/workflows/claude.yml':
-      'steps:\n  - uses: anthropics/claude-code-action@v1\n    with:\n      allowed_bots: "baton-e2e[bot]"\n',
+      'on:\n  issues:\n    types: [opened]\njobs:\n  claude:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: anthropics/claude-code-action@v1\n        with:\n          allowed_bots: "baton-e2e[bot]"\n',
   });
   github.copilotRepositories.add('acme/shop');
   const githubUrl = await github.start();

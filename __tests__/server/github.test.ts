@@ -7,6 +7,22 @@ import { appKeyPair, FakeGithub } from './helpers/fakeGithub';
 import { loadConfig, ConfigError } from '../../src/server/config/config';
 import { createGithubClient } from '../../src/server/integrations/github/githubClient';
 
+/** Claude's workflow in acme/docs: Baton's bot listed without `[bot]`, in a block scalar (both fine for the action). */
+const DOCS_WORKFLOW = `on:
+  issues:
+    types: [opened]
+  issue_comment:
+    types: [created]
+jobs:
+  claude:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: anthropics/claude-code-action@v1
+        with:
+          allowed_bots: |
+            baton-test
+`;
+
 jest.setTimeout(30_000);
 
 const G = '/v1/teams/active/github';
@@ -31,9 +47,7 @@ describe('the GitHub connection: /v1/teams/active/github', () => {
       account: { login: 'other', type: 'User' },
       repositories: [{ full_name: 'other/app', default_branch: 'main', private: false }],
     });
-    github.workflows.set('acme/docs', {
-      '.github/workflows/claude.yml': 'uses: anthropics/claude-code-action@v1\n  allowed_bots: baton-test[bot]\n',
-    });
+    github.workflows.set('acme/docs', { '.github/workflows/claude.yml': DOCS_WORKFLOW });
     const apiUrl = await github.start();
     t = await buildTestApp({
       GITHUB_APP_ID: '12345',
@@ -124,6 +138,49 @@ describe('the GitHub connection: /v1/teams/active/github', () => {
       body: { repository: 'ACME/shop', baseBranch: 'release/2.0' },
     });
     expect(branch.json().data).toMatchObject({ repository: 'acme/shop', baseBranch: 'release/2.0' });
+  });
+
+  it("reads Claude's workflow as the action does: what never runs on Baton's issue is not ready, and says the fix", async () => {
+    await call(t.app, 'PUT', `${G}/repository`, { cookie: owner.cookie, body: { repository: 'acme/docs' } });
+    const claudeOf = async () =>
+      (await call(t.app, 'GET', `${G}/status`, { cookie: owner.cookie }))
+        .json()
+        .data.agents.find((a: { agent: string }) => a.agent === 'claude-code');
+    const workflowCheck = (claude: { checks: { check: string }[] }) =>
+      claude.checks.find((c) => c.check === 'Claude workflow lets Baton start it');
+    try {
+      github.workflows.set('acme/docs', {
+        '.github/workflows/claude.yml': DOCS_WORKFLOW.replace(/ {2}issues:\n {4}types: \[opened\]\n/, ''),
+        '.github/workflows/review.yml': DOCS_WORKFLOW.replace(
+          /allowed_bots: .*\n.*\n/,
+          'trigger_phrase: /review\n          allowed_bots: "*"\n',
+        ),
+      });
+      const notReady = await claudeOf();
+      expect(notReady.ready).toBe(false);
+      expect(workflowCheck(notReady)).toEqual({
+        check: 'Claude workflow lets Baton start it',
+        ok: false,
+        fix:
+          '.github/workflows/claude.yml: runs on issue_comment, not when an issue is opened: add issues: types: [opened] under on:. ' +
+          '.github/workflows/review.yml: job claude listens for trigger_phrase "/review", which Baton\'s issue does not contain (it starts with @claude): remove trigger_phrase, or set it to "@claude".',
+      });
+
+      github.workflows.set('acme/docs', {
+        '.github/workflows/claude.yml': DOCS_WORKFLOW.replace('runs-on:', "if: vars.CLAUDE == 'on'\n    runs-on:"),
+      });
+      const warned = await claudeOf();
+      expect(warned.ready).toBe(true);
+      expect(warned.unverified).toBe(
+        '.github/workflows/claude.yml: job claude runs only if its if: holds, which Baton cannot evaluate.',
+      );
+    } finally {
+      github.workflows.set('acme/docs', { '.github/workflows/claude.yml': DOCS_WORKFLOW });
+      await call(t.app, 'PUT', `${G}/repository`, {
+        cookie: owner.cookie,
+        body: { repository: 'acme/shop', baseBranch: 'release/2.0' },
+      });
+    }
   });
 
   it('refuses a base branch the repository does not have, saying so, and changes nothing', async () => {

@@ -43,7 +43,9 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
       ],
     });
     github.workflows.set('acme/shop', { '.github/workflows/claude.yml': claudeWorkflow('baton-handoff[bot]') });
-    github.workflows.set('acme/api', { '.github/workflows/agents.yaml': claudeWorkflow('dependabot[bot],*') });
+    github.workflows.set('acme/api', {
+      '.github/workflows/agents.yaml': claudeWorkflow('dependabot[bot], baton-handoff'),
+    });
     const apiUrl = await github.start();
     t = await buildTestApp({
       GITHUB_APP_ID: '4242',
@@ -383,7 +385,7 @@ describe('handing an item to a coding agent: POST …/project-items/send-to-agen
         body: { itemId: item.id, automationKind: 0, agent: 'claude-code' },
       });
       expect(refused.json().message).toContain(
-        'claude workflow lets baton start it: Add allowed_bots: "baton-handoff[bot]" to .github/workflows/claude.yml',
+        'claude workflow lets baton start it: .github/workflows/claude.yml: job claude has allowed_bots: "renovate[bot]", which does not let Baton\'s bot in: add baton-handoff[bot] to it (comma-separated), or use "*".',
       );
       github.workflows.delete('acme/shop');
       const none = await call(t.app, 'POST', SEND, {

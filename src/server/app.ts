@@ -31,6 +31,7 @@ import itemLookupRoutes from './routes/items/lookup';
 import handoffRoutes from './routes/handoff';
 import githubWebhookRoute, { GITHUB_WEBHOOK_PATH } from './routes/github/webhook';
 import githubRoutes from './routes/github';
+import githubSetupRoutes from './routes/githubSetup';
 import mcpEndpoint, { MCP_OAUTH_PATH, MCP_TOKEN_PATH } from './routes/mcp/mcpEndpoint';
 import mcpTokenRoutes from './routes/mcp/tokens';
 import authorizationEndpoints, { OAUTH_ROUTE } from './routes/oauth/authorizationEndpoints';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(githubRoutes, { prefix: '/v1/teams/active' });
   await app.register(handoffRoutes, { prefix: '/v1/teams/active' });
   await app.register(githubWebhookRoute, { prefix: '/v1/github' });
+  await app.register(githubSetupRoutes);
   await app.register(agentRoutes, { prefix: '/v1' });
   await app.register(mcpTokenRoutes, { prefix: '/v1' });
   await app.register(mcpEndpoint);

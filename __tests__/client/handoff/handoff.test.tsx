@@ -200,6 +200,10 @@ describe('Hand off… in the item panel', () => {
     expect(handoffBackend.sent).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Send anyway' }));
     await waitFor(() => expect(handoffBackend.sent).toMatchObject([{ itemId: 'v', force: true }]));
+    // The override stays visible after the send, naming what was skipped.
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Sent anyway, though it was refused: Not ready to hand off: the item is not scheduled: put it on a day, week or milestone.',
+    );
   });
 
   it('shows the item checks before sending, with an unwritten parent context one click away', async () => {

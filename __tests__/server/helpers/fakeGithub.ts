@@ -2,6 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
+import type { operations } from '@octokit/openapi-types';
+
+type CreatedFromManifest = operations['apps/create-from-manifest']['responses']['201']['content']['application/json'];
 
 export interface GithubRequest {
   method: string;
@@ -112,6 +115,8 @@ export class FakeGithub {
   private readonly userTokens = new Map<string, FakeUserToken>();
   /** Refresh tokens still good: each works once (GitHub rotates them). */
   private readonly refreshTokens = new Map<string, Omit<FakeUserToken, 'expiresAt'>>();
+  /** Codes GitHub's "Create GitHub App" page would put in the manifest flow's redirect, with the manifest posted. */
+  readonly manifestCodes = new Map<string, Record<string, unknown>>();
   private server: Server | null = null;
   private readonly hanging = new Set<ServerResponse>();
 
@@ -176,6 +181,33 @@ export class FakeGithub {
   async stop() {
     for (const response of this.hanging) response.destroy();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** The app GitHub made from a manifest, in the shape of `apps/create-from-manifest` (@octokit/openapi-types). */
+  private convertedApp(manifest: Record<string, unknown>) {
+    const slug = String(manifest['name'])
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
+    const answer: CreatedFromManifest = {
+      id: Number(this.appId),
+      slug,
+      node_id: 'A_kwDOBf4ke84AAQ',
+      client_id: 'Iv23liManifest01',
+      owner: { login: 'acme', id: 1, type: 'Organization' } as CreatedFromManifest['owner'],
+      name: String(manifest['name']),
+      description: (manifest['description'] as string | undefined) ?? null,
+      external_url: String(manifest['url']),
+      html_url: `https://github.com/apps/${slug}`,
+      created_at: '2026-11-27T10:00:00Z',
+      updated_at: '2026-11-27T10:00:00Z',
+      permissions: manifest['default_permissions'] as CreatedFromManifest['permissions'],
+      events: manifest['default_events'] as string[],
+      installations_count: 0,
+      client_secret: 'manifest-client-secret',
+      webhook_secret: 'manifest-webhook-secret',
+      pem: appKeyPair().privateKeyPem,
+    };
+    return answer;
   }
 
   private async authOf(header: string | undefined): Promise<GithubRequest['auth']> {
@@ -256,6 +288,14 @@ export class FakeGithub {
       }
       this.codes.delete(form.code!);
       return send(200, this.grantUserToken(granted));
+    }
+    // The manifest flow's conversion needs no authentication: the code is the credential, good once.
+    const conversion = /^\/app-manifests\/([^/]+)\/conversions$/.exec(url.pathname);
+    if (conversion && request.method === 'POST') {
+      const manifest = this.manifestCodes.get(conversion[1]!);
+      if (!manifest) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+      this.manifestCodes.delete(conversion[1]!);
+      return send(201, this.convertedApp(manifest));
     }
     if (auth === 'bad' || auth === 'none') return send(401, { message: 'Bad credentials' });
     const userToken = auth === 'user' ? this.userTokens.get(request.headers.authorization!.split(' ')[1]!)! : undefined;

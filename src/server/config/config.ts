@@ -1,7 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { rateLimitEnvSchema, rateLimitSettings, type RateLimitSettings } from '../plugins/rateLimitPolicy';
-import { githubConfig, githubEnvSchema, type GithubConfig } from './githubConfig';
+import {
+  githubConfig,
+  githubEnvSchema,
+  githubSetupConfig,
+  type GithubConfig,
+  type GithubSetupConfig,
+} from './githubConfig';
 
 /** AI_PROVIDER values (docs/ai.md). */
 export const AiProviders = ['none', 'openai', 'anthropic', 'openai-compatible'] as const;
@@ -116,6 +122,8 @@ export interface Config {
   ai: AiConfig;
   /** The GitHub App items are handed through; null when not configured (the hand-off is then off). */
   github: GithubConfig | null;
+  /** Creating the GitHub App from Baton (routes/githubSetup.ts); null unless GITHUB_SETUP_TOKEN is set and no app is. */
+  githubSetup: GithubSetupConfig | null;
   /** How many proxies in front add to X-Forwarded-For; the client address is the entry the outermost one added. */
   trustProxyHops: number;
   /** Whether MCP clients may name themselves by a Client ID Metadata Document URL, which Baton then fetches (needs outbound HTTPS). */
@@ -295,6 +303,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     paymentProvider: stripeKey ? 'stripe' : 'none',
     ai: aiConfig(env),
     github: githubConfig(env, (variable, why) => new ConfigError(`Invalid environment variable ${variable}: ${why}`)),
+    githubSetup: githubSetupConfig(env),
     stripe:
       stripeKey && env.STRIPE_WEBHOOK_SECRET
         ? {

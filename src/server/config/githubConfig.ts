@@ -17,6 +17,8 @@ export const githubEnvSchema = {
   GITHUB_HANDOFF_STALE_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 90, default: 24 }),
   /** 32 bytes, base64: encrypts users' GitHub tokens at rest. Derived from the app's key when unset. */
   GITHUB_TOKEN_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** The operator's password for creating the app from Baton (/v1/setup/github), while no app is configured. */
+  GITHUB_SETUP_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
 };
 type GithubEnv = Static<ReturnType<typeof Type.Object<typeof githubEnvSchema>>>;
 
@@ -82,5 +84,27 @@ export function githubConfig(env: GithubEnv, fail: (variable: string, why: strin
     timeoutMs: Math.round(env.GITHUB_TIMEOUT_SECONDS * 1000),
     staleAfterMs: Math.round(env.GITHUB_HANDOFF_STALE_HOURS * 3_600_000),
     tokenKey,
+  };
+}
+
+/** Creating the app through GitHub's manifest flow (docs/handoff.md): where GitHub is, and the operator's token. */
+export interface GithubSetupConfig {
+  apiUrl: string;
+  webUrl: string;
+  timeoutMs: number;
+  setupToken: string;
+}
+
+/**
+ * The manifest flow's settings: only while no app is configured (it hands out a new app's secrets) and
+ * only with GITHUB_SETUP_TOKEN set (the page is the operator's, not any visitor's); null otherwise.
+ */
+export function githubSetupConfig(env: GithubEnv): GithubSetupConfig | null {
+  if (!env.GITHUB_SETUP_TOKEN || GITHUB_APP_SETTINGS.some((name) => env[name])) return null;
+  return {
+    apiUrl: env.GITHUB_API_URL.replace(/\/+$/, ''),
+    webUrl: env.GITHUB_WEB_URL.replace(/\/+$/, ''),
+    timeoutMs: Math.round(env.GITHUB_TIMEOUT_SECONDS * 1000),
+    setupToken: env.GITHUB_SETUP_TOKEN,
   };
 }

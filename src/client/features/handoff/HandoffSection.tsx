@@ -53,8 +53,11 @@ export function HandoffSection(props: {
   const [baseBranch, setBaseBranch] = useState('');
   const [problem, setProblem] = useState<{ message: string; canForce: boolean } | null>(null);
   const [sent, setSent] = useState<SendToAgentApiResponse | null>(null);
+  /** The refusal the sender chose to override, kept on screen after the send so the choice stays visible. */
+  const [overridden, setOverridden] = useState<string | null>(null);
 
   const submit = async (force: boolean) => {
+    setOverridden(force ? (problem?.message ?? null) : null);
     setProblem(null);
     try {
       const handoff = await send({
@@ -88,10 +91,16 @@ export function HandoffSection(props: {
   const chosen = readiness.find((entry) => entry.agent === agent);
 
   if (sent?.terminal) return <TerminalHandoff itemId={props.itemId} terminal={sent.terminal} onClose={props.onClose} />;
+  const sentAnyway = overridden && (
+    <p className={styles.muted}>
+      Sent anyway, though it was refused: {overridden.replace(/ Fix them, or send anyway\.$/, '')}
+    </p>
+  );
   if (sent?.notice) {
     return (
       <div className={styles.box} role="status">
         <p>{sent.notice}</p>
+        {sentAnyway}
         <div className={styles.actions}>
           <Button onClick={props.onClose}>Done</Button>
         </div>
@@ -108,6 +117,7 @@ export function HandoffSection(props: {
           </a>
           . The pull request will show on the item when GitHub reports it.
         </p>
+        {sentAnyway}
         <div className={styles.actions}>
           <Button onClick={props.onClose}>Done</Button>
         </div>
@@ -226,9 +236,14 @@ export function HandoffSection(props: {
             onRepository={(chosen) => {
               setRepository(chosen === status.data?.repository ? '' : chosen);
               setBaseBranch('');
+              // A refusal was for the repository it named: sending anyway must be chosen again.
+              setProblem(null);
             }}
             baseBranch={baseBranch}
-            onBaseBranch={setBaseBranch}
+            onBaseBranch={(branch) => {
+              setBaseBranch(branch);
+              setProblem(null);
+            }}
             defaultBranch={
               repository
                 ? (status.data.repositories.find((candidate) => candidate.fullName === repository)?.defaultBranch ??

@@ -26,3 +26,4 @@ export * from './benchmarkAssessments';
 export * from './liveStreams';
 export * from './comments';
 export * from './deletedPlacements';
+export * from './githubSetupClaims';

@@ -134,13 +134,10 @@ export interface GithubClient {
     author: { login: string; type: string } | null;
   } | null>;
   /**
-   * The repository's workflows that run Claude Code (anthropics/claude-code-action), each with the bots
-   * its `allowed_bots` lets start it; null when the app may not read the repository's contents.
+   * The repository's workflow files that name Claude Code's action (anthropics/claude-code-action), as
+   * written (handoff/claudeWorkflow.ts reads them); null when the app may not read the repository's contents.
    */
-  claudeWorkflows(
-    installationId: number,
-    repository: string,
-  ): Promise<{ path: string; allowedBots: string[] }[] | null>;
+  claudeWorkflows(installationId: number, repository: string): Promise<{ path: string; text: string }[] | null>;
   /**
    * The issues a pull request will close (GraphQL `closingIssuesReferences`), asked as the app: how a
    * Copilot pull request that does not say `Fixes #N` in its body is still linked to its issue.
@@ -452,20 +449,12 @@ export function createGithubClient(config: GithubConfig): GithubClient {
         const files = listing
           .filter((entry) => entry.type === 'file' && /\.ya?ml$/.test(entry.name))
           .slice(0, MAX_WORKFLOWS);
-        const workflows: { path: string; allowedBots: string[] }[] = [];
+        const workflows: { path: string; text: string }[] = [];
         for (const file of files) {
           const content = await read(file.path);
           if (typeof content === 'number' || Array.isArray(content) || !('content' in content)) continue;
           const text = Buffer.from(content.content, 'base64').toString('utf8');
-          if (!text.includes('anthropics/claude-code-action')) continue;
-          const allowed = /^\s*allowed_bots:\s*["']?([^"'#\n]*)/m.exec(text)?.[1] ?? '';
-          workflows.push({
-            path: file.path,
-            allowedBots: allowed
-              .split(',')
-              .map((bot) => bot.trim())
-              .filter(Boolean),
-          });
+          if (/anthropics\/claude-code-action/i.test(text)) workflows.push({ path: file.path, text });
         }
         return workflows;
       }),

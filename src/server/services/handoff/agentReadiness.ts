@@ -6,14 +6,15 @@
 import type { GithubConnectionRow } from '../../db/schema';
 import type { GithubClient } from '../../integrations/github/githubClient';
 import type { CodingAgent, GithubStatus } from '../../../shared/contract/github';
+import { claudeWorkflowVerdict, type ClaudeWorkflowVerdict } from './claudeWorkflow';
 
 export type AgentReadiness = GithubStatus['agents'];
 
 const check = (name: string, ok: boolean, fix: string) => ({ check: name, ok, fix: ok ? null : fix });
 
-/** Claude's workflow in the repository, as `claudeWorkflows` found it, or why it could not be seen. */
+/** Claude's workflow files in the repository, as `claudeWorkflows` found them, or why they could not be seen. */
 export type ClaudeWorkflowFinding =
-  | { kind: 'read'; workflows: { path: string; allowedBots: string[] }[] }
+  | { kind: 'read'; workflows: { path: string; text: string }[] }
   | { kind: 'unreadable' }
   | { kind: 'unknown'; problem: string }
   | { kind: 'no repository' };
@@ -33,6 +34,10 @@ export async function findClaudeWorkflow(
   }
 }
 
+/** Each Claude workflow's verdict on Baton's issue (files that only mention the action are left out). */
+export const claudeVerdicts = (finding: ClaudeWorkflowFinding, appSlug: string): ClaudeWorkflowVerdict[] =>
+  finding.kind === 'read' ? finding.workflows.flatMap((file) => claudeWorkflowVerdict(file, appSlug) ?? []) : [];
+
 function claudeWorkflowCheck(finding: ClaudeWorkflowFinding, appSlug: string, repository: string | null) {
   const name = 'Claude workflow lets Baton start it';
   const bot = `${appSlug}[bot]`;
@@ -44,23 +49,25 @@ function claudeWorkflowCheck(finding: ClaudeWorkflowFinding, appSlug: string, re
     case 'unknown':
       return check(name, false, `Could not look at the workflows just now: ${finding.problem}`);
     case 'read': {
-      if (finding.workflows.length === 0) {
+      const verdicts = claudeVerdicts(finding, appSlug);
+      if (verdicts.length === 0) {
         return check(
           name,
           false,
-          `Add Claude Code's workflow (anthropics/claude-code-action) to ${repository}, with the ANTHROPIC_API_KEY secret and allowed_bots: "${bot}".`,
+          `Add Claude Code's workflow (anthropics/claude-code-action) to ${repository}, on issues opened, with the ANTHROPIC_API_KEY secret and allowed_bots: "${bot}".`,
         );
       }
-      const allows = finding.workflows.some((workflow) =>
-        workflow.allowedBots.some((allowed) => allowed === '*' || allowed.toLowerCase() === bot.toLowerCase()),
-      );
-      return check(
-        name,
-        allows,
-        `Add allowed_bots: "${bot}" to ${finding.workflows[0]!.path}: the action ignores issues opened by bots it does not list.`,
-      );
+      const runs = verdicts.some((verdict) => verdict.runsOnBatonIssue);
+      return check(name, runs, verdicts.map((verdict) => `${verdict.path}: ${verdict.reason}`).join(' '));
     }
   }
+}
+
+/** What Baton could not evaluate in the workflow that would start Claude, said beside a met check. */
+function claudeUnverified(finding: ClaudeWorkflowFinding, appSlug: string): string | undefined {
+  const verdicts = claudeVerdicts(finding, appSlug).filter((verdict) => verdict.runsOnBatonIssue);
+  if (verdicts.length === 0 || verdicts.some((verdict) => !verdict.warning)) return undefined;
+  return verdicts.map((verdict) => `${verdict.path}: ${verdict.warning}`).join(' ');
 }
 
 /** Whether GitHub lists Copilot among who may be assigned in the repository, asked as the user. */
@@ -183,10 +190,14 @@ export function agentReadiness(input: {
     },
     { agent: 'cursor', checks: [installed, repository, user] },
   ];
+  const unverified: Partial<Record<CodingAgent, string>> = {
+    'claude-code': claudeUnverified(input.claudeWorkflow, input.appSlug),
+    cursor: CURSOR_UNVERIFIED,
+  };
   return agents.map(({ agent, checks }) => ({
     agent,
     ready: checks.every((c) => c.ok),
     checks,
-    ...(agent === 'cursor' ? { unverified: CURSOR_UNVERIFIED } : {}),
+    ...(unverified[agent] ? { unverified: unverified[agent] } : {}),
   }));
 }
