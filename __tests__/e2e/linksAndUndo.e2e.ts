@@ -1,32 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './signIn';
-
-/** A JSON call as the app makes it (same origin), answering the envelope's data. */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/v1${path}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-const createItem = (page: Page, projectId: string, description: string) =>
-  api<{ id: string; externalId: string }>(page, 'POST', '/teams/active/project-items/demos', {
-    projectId,
-    project: { scope: 0, assignedTimeframe: null },
-    item: { description },
-  });
+import { activeProjectId, api, createItem } from './helpers/appApi';
 
 async function setUp(page: Page, prefix: string) {
   await signIn(page, `${prefix}-${Date.now()}@example.com`);
-  const context = await api<{ userContext: { activeProjectId: string } }>(
-    page,
-    'GET',
-    '/user/core-application-context',
-  );
-  const first = context.userContext.activeProjectId;
+  const first = await activeProjectId(page);
   const second = (await api<{ id: string }>(page, 'POST', '/teams/active/projects', { description: 'Launch' })).id;
   return { first, second };
 }

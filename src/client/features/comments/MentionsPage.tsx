@@ -22,10 +22,10 @@ export function MentionsPage() {
   const list = mentions.data?.mentions ?? [];
   const unread = mentions.data?.unread ?? 0;
   return (
-    <main className={styles.page}>
+    <section className={styles.page} aria-labelledby="mentions-heading">
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title} ref={heading} tabIndex={-1}>
+          <h1 id="mentions-heading" className={styles.title} ref={heading} tabIndex={-1}>
             Mentions
           </h1>
           <p className={styles.lead}>Comments that name you with @. {unread > 0 ? `${unread} unread.` : 'All read.'}</p>
@@ -75,6 +75,6 @@ export function MentionsPage() {
           ))}
         </ol>
       )}
-    </main>
+    </section>
   );
 }
