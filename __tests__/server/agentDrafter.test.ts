@@ -33,8 +33,10 @@ describe('the drafter (no AI provider)', () => {
         { question: 'Why now?', answer: 'Food prices doubled' },
       ],
     });
+    // Composed from the answers, never repeated: who it is for, and a question of the team's own with its answer.
     expect(story).toBe(
-      'Meal planning for busy parents.\n\n## Who it is for\n\nParents of young children\n\n## Why now\n\nFood prices doubled' +
+      'Meal planning for busy parents.\n\n## Who it is for\n\nFor parents of young children.' +
+        '\n\n## More from the answers\n\n- Why now: food prices doubled.' +
         '\n\n## Still to decide\n\n- What problem does it solve for them, in their words?' +
         '\n- What will be different for them when it works?\n- What is deliberately out of scope for now?' +
         '\n- How will you know it works (a number or a behaviour you can observe)?',
@@ -74,7 +76,7 @@ describe('the drafter (no AI provider)', () => {
     });
   });
 
-  it('plans milestones from bullets, or three default phases', async () => {
+  it('plans milestones from bullets, or none with the questions to plan with when nothing names any work', async () => {
     const bulleted = await draft('project-plan/plan', {
       description: 'Launch the beta\n- Sign-up works\n  with email\n- Invite friends',
     });
@@ -87,8 +89,10 @@ describe('the drafter (no AI provider)', () => {
       description: 'A recipe app',
       story: 'Families eat better.\n\nMore',
     });
-    expect(plain.milestones.map((m) => m.title)).toEqual(['First demo', 'Build', 'Go to market']);
+    expect(plain.milestones).toEqual([]);
     expect(plain.plan).toMatch(/^## Goal\n\nFamilies eat better\./);
+    expect(plain.plan).toContain('## Questions to plan with\n\nNo milestones yet');
+    expect(plain.plan).toContain('- What is the first thing you could show working, and to whom?');
   });
 
   it('groups the milestones by the demos the description names, with the work each needs and its date', async () => {

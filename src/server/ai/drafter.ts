@@ -2,10 +2,11 @@
  * The deterministic drafter (agents.md §1): what Baton writes when no AI provider is configured. It
  * builds real structured drafts from the user's own words: questions from a fixed catalogue, items
  * read from prose and lists (drafterItems), parts that keep every line (drafterSplit), a refined
- * description with its goals and open questions (drafterRefine), milestones by demo that group what
- * is on the project's board (drafterPlan), a story from the answers and the board's demos, patterns
- * phrased as rules from the answers, with why and the board's items they apply to (drafterPatterns). Labelled `draftedBy: 'drafter'` so the UI never
- * presents it as AI, and its drafts spend no agent actions.
+ * description with its goals and open questions (drafterRefine), a plan whose milestones group the
+ * board's and the named work by demo (drafterPlanText), a product story composed from the answers'
+ * claims (drafterStory), patterns phrased as rules from the answers, with why and the board's items
+ * they apply to (drafterPatterns). Labelled `draftedBy: 'drafter'` so the UI never presents it as
+ * AI, and its drafts spend no agent actions.
  */
 import {
   AGENT_LIMITS as L,
@@ -16,16 +17,16 @@ import {
 import { ItemType } from '../../shared/enums';
 import { displayTitle } from '../../shared/displayTitle';
 import { invalidRequest } from '../errors';
-import type { AgentGenerator, GenerationInput, OutlineItem } from './port';
+import type { AgentGenerator, GenerationInput } from './port';
 import { describe, itemsFrom, kindOf } from './drafterItems';
 import { splitParts } from './drafterSplit';
 import { patternsFrom } from './drafterPatterns';
 import { refine } from './drafterRefine';
-import { boardSummary, milestonesByDemo } from './drafterPlan';
-import { clip, firstParagraph, points, splitIntoPieces } from './drafterText';
+import { planOf } from './drafterPlanText';
+import { storyOf } from './drafterStory';
+import { clip } from './drafterText';
 import {
   engineeringPatternQuestions,
-  headingFor,
   OPEN_QUESTIONS_HEADING,
   productPatternQuestions,
   productStoryQuestions,
@@ -47,36 +48,6 @@ const tidy = (text: string) =>
 const questionsFrom = (catalogue: CatalogueQuestion[]) => ({
   questions: catalogue.map(({ id, question }) => ({ id, question })),
 });
-
-/** The description followed by one section per answered question. */
-function withAnswerSections(description: string, answers: QuestionAnswer[], catalogue: CatalogueQuestion[]) {
-  const sections = answered(answers).map((entry) => `## ${headingFor(catalogue, entry)}\n\n${tidy(entry.answer)}`);
-  return tidy([tidy(description), ...sections].join('\n\n'));
-}
-
-/**
- * The story: the description, the answers under their headings, the demos on the board as what will
- * be shown, and the story's questions nobody has answered yet.
- */
-function storyOf(description: string, answers: QuestionAnswer[], board: readonly OutlineItem[]) {
-  const parts = [withAnswerSections(description, answers, productStoryQuestions)];
-  const demos = board.filter((item) => item.itemType === ItemType.Demo && !item.completed);
-  if (demos.length > 0) {
-    const shown = demos.map(
-      (demo) => `- ${demo.key} ${demo.title}${demo.milestone ? ` (${demo.milestone.name})` : ''}`,
-    );
-    parts.push(`## What we will show\n\n${shown.join('\n')}`);
-  }
-  // Only when some were answered: a story written from a description alone has nothing to ask yet.
-  const given = answered(answers);
-  const open = productStoryQuestions.filter(
-    (question) => !given.some((entry) => headingFor(productStoryQuestions, entry) === question.heading),
-  );
-  if (given.length > 0 && open.length > 0) {
-    parts.push(`## Still to decide\n\n${open.map((question) => `- ${question.question}`).join('\n')}`);
-  }
-  return tidy(parts.join('\n\n'));
-}
 
 /** Bullets under a "Goals" heading or label in the answers. */
 function goalsIn(texts: string[]): string[] {
@@ -114,54 +85,16 @@ function refined(description: string, answers: QuestionAnswer[] | undefined, sin
   };
 }
 
-const defaultMilestones = (goal: string) => [
-  {
-    title: 'First demo',
-    description: clip(`Show the smallest slice of "${goal}" working from end to end.`, L.shortText),
-  },
-  { title: 'Build', description: 'Implement the items the demo depends on, each with its tests.' },
-  { title: 'Go to market', description: 'Prepare the launch: documentation, announcement and onboarding.' },
-];
-
 const drafts: Drafts = {
   'product-story/motivatingQuestions': () => questionsFrom(productStoryQuestions),
   'engineering-patterns/motivatingQuestions': () => questionsFrom(engineeringPatternQuestions),
   'product-patterns/motivatingQuestions': () => questionsFrom(productPatternQuestions),
 
   'product-story/story': ({ inputModel, project }) => ({
-    story: clip(storyOf(inputModel.description, inputModel.answers ?? [], project?.items ?? []), L.story),
+    story: clip(tidy(storyOf(inputModel.description, inputModel.answers ?? [], project?.items ?? [])), L.story),
   }),
 
-  'project-plan/plan': ({ inputModel, project }) => {
-    const goalText = firstParagraph(inputModel.story ?? '') || firstParagraph(inputModel.description);
-    const goal = displayTitle(goalText);
-    const { pieces } = splitIntoPieces(inputModel.description);
-    const bulleted = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/m.test(inputModel.description);
-    const byDemo = milestonesByDemo(inputModel.description, project?.items);
-    const milestones = byDemo
-      ? byDemo.slice(0, L.milestones).map((milestone) => ({
-          title: clip(milestone.title, L.title),
-          description: clip(milestone.description, L.shortText),
-        }))
-      : bulleted && pieces.length > 0
-        ? pieces.slice(0, L.milestones).map((piece) => {
-            const [first = '', ...rest] = piece.text.split('\n');
-            return {
-              title: clip(displayTitle(first), L.title),
-              description: clip(rest.join('\n').trim(), L.shortText),
-            };
-          })
-        : defaultMilestones(goal);
-    const notes = answered(inputModel.answers).map(
-      (entry) => `- ${entry.question.trim()} ${points(entry.answer).join('; ')}`,
-    );
-    // The milestones are their own field (shown and edited as a list), so the text leaves them out.
-    const plan = [`## Goal\n\n${tidy(goalText)}`];
-    const board = project ? boardSummary(project.items) : '';
-    if (board) plan.push(`## On the board\n\n${board}`);
-    if (notes.length > 0) plan.push(`## Notes from the answers\n\n${notes.join('\n')}`);
-    return { plan: clip(plan.join('\n\n'), L.plan), milestones };
-  },
+  'project-plan/plan': ({ inputModel, project }) => planOf(inputModel, project?.items ?? []),
 
   'engineering-patterns/patterns': ({ inputModel, project }) =>
     patternsFrom('engineering', {

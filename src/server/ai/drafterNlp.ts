@@ -52,7 +52,10 @@ interface Compromise {
       };
     };
   };
-  model(): { two: { switches: Record<string, string | undefined> } };
+  model(): {
+    one: { lexicon: Record<string, string | string[] | undefined> };
+    two: { switches: Record<string, string | undefined> };
+  };
 }
 const typed = nlp as unknown as Compromise;
 const model = typed.model();
@@ -64,3 +67,6 @@ export const toInfinitive = (word: string) => verbs.toInfinitive(word, model);
 export const verbForms = (verb: string) => verbs.conjugate(verb, model);
 /** Whether compromise knows a word as either a noun or a verb ("call", "test", "tell"). */
 export const isNounOrVerb = (word: string) => (model.two.switches[word] ?? '').includes('Noun');
+/** Whether compromise's lexicon knows a lower-case word: a word it does not know, written with a capital, is likely a name ("Okta"). */
+export const isKnownWord = (word: string) =>
+  model.one.lexicon[word] !== undefined || model.two.switches[word] !== undefined;

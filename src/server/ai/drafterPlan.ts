@@ -1,5 +1,5 @@
 /**
- * A plan's milestones from the work on the board and the work the user named: one milestone per demo,
+ * A plan's milestones from the work on the board and the work the user named (drafterPlanText reads it): one milestone per demo,
  * carrying the implementation work it needs, then the rest of the work, then the go-to-market work.
  * A demo on the board needs the implementations it names and those in its project milestone; a demo
  * in the text needs the work written before it (or after the last demo when that demo has none). Work
@@ -7,7 +7,7 @@
  * with its demo: its project milestone's target date, or one said with it ("next week", "March 3").
  */
 import { ItemType } from '../../shared/enums';
-import { itemsFrom, kindOf } from './drafterItems';
+import type { DraftedItem } from './drafterItems';
 import type { OutlineItem } from './port';
 
 export interface DraftedMilestone {
@@ -16,8 +16,11 @@ export interface DraftedMilestone {
 }
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
-const WHEN = new RegExp(
-  `\\b(?:(?:by|on|before|until|at)\\s+)?(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\d{4}-\\d{2}-\\d{2}|next (?:week|month|sprint|quarter)|(?:the )?end of (?:the )?(?:week|month|sprint|quarter)|(?:this|next) (?:monday|tuesday|wednesday|thursday|friday)|on (?:monday|tuesday|wednesday|thursday|friday)|q[1-4](?: \\d{4})?)\\b`,
+/** A month's name alone ("in May", "by June"), never the start of another word ("in marketing"). */
+const MONTH_NAME =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)';
+export const WHEN = new RegExp(
+  `\\b(?:(?:(?:by|on|before|until|at)\\s+)?(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\d{4}-\\d{2}-\\d{2}|next (?:week|month|sprint|quarter)|(?:the )?end of (?:the )?(?:week|month|sprint|quarter)|(?:this|next) (?:monday|tuesday|wednesday|thursday|friday)|on (?:monday|tuesday|wednesday|thursday|friday)|q[1-4](?: \\d{4})?)|(?:in|by|before|until)\\s+${MONTH_NAME}(?:\\s+\\d{4})?)\\b`,
   'i',
 );
 /** How many pieces of work a milestone lists before it says how many more there are. */
@@ -78,25 +81,33 @@ function boardWork(outline: readonly OutlineItem[]): Work[] {
   }));
 }
 
+/** A piece of work the description or the answers name, with its kind. */
+export interface NamedWork {
+  item: DraftedItem;
+  kind: ItemType;
+}
+
 /**
- * Milestones grouped by the demos (and the go-to-market work) on the board and in the text, or null
- * when the board has no open work and the text names no demo and no go-to-market work.
+ * Milestones grouped by the demos (and the go-to-market work) on the board and in the named work: one
+ * per open demo with the work it needs, then the rest of the work, then the go-to-market work; none
+ * when nothing is open on the board and nothing is named.
  */
-export function milestonesByDemo(text: string, outline: readonly OutlineItem[] = []): DraftedMilestone[] | null {
+export function milestonesByDemo(
+  named: readonly NamedWork[],
+  outline: readonly OutlineItem[] = [],
+): DraftedMilestone[] {
   const board = boardWork(outline);
   const byTitle = new Map(board.map((work) => [normal(work.title), work]));
   const byId = new Map(board.map((work) => [work.id, work]));
 
   // The text's work in its order; work already on the board stands for itself.
-  const named = itemsFrom(text).items.map((item, n): Work => {
+  const texts = named.map(({ item, kind }, n): Work => {
     const onBoard = byTitle.get(normal(item.title));
     if (onBoard) return onBoard;
     const when = WHEN.exec([item.title, ...item.notes].join(' '))?.[0];
-    return { title: item.title, kind: kindOf(item, ItemType.Implementation), id: `text:${n}`, when };
+    return { title: item.title, kind, id: `text:${n}`, when };
   });
-  const all = [...board, ...named.filter((work) => !work.key)];
-  const open = board.some((work) => !work.completed);
-  if (!open && !all.some((work) => work.kind === ItemType.Demo || work.kind === ItemType.GoToMarket)) return null;
+  const all = [...board, ...texts.filter((work) => !work.key)];
 
   const groups = new Map<string, { demo: Work; needs: Work[] }>();
   const claimed = new Set<string>();
@@ -115,7 +126,7 @@ export function milestonesByDemo(text: string, outline: readonly OutlineItem[] =
   // The text: its implementation work goes to the next demo it names, the last demo's to that demo.
   let waiting: Work[] = [];
   let lastDemo: Work | null = null;
-  for (const work of named) {
+  for (const work of texts) {
     if (work.kind === ItemType.Demo && !work.completed) {
       if (!groups.has(work.id)) groups.set(work.id, { demo: work, needs: [] });
       for (const need of waiting) claim(work, need);
