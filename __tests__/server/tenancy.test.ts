@@ -53,6 +53,17 @@ describe('tenancy: another team’s ids are not found', () => {
   });
   afterAll(() => t.close());
 
+  /** The operations of the OpenAPI document in any of these groups. */
+  async function operationIdsTagged(groups: string[]) {
+    const document = (await call(t.app, 'GET', '/v1/openapi.json')).json() as {
+      paths: Record<string, Record<string, { operationId: string; tags?: string[] }>>;
+    };
+    return Object.values(document.paths)
+      .flatMap((path) => Object.values(path))
+      .filter((operation) => operation.tags?.some((tag) => groups.includes(tag)))
+      .map((operation) => operation.operationId);
+  }
+
   /** The stranger's own project and item, for routes that mix their ids with the owner's. */
   async function strangerOwn() {
     const item = await createItem(t.app, stranger.cookie, stranger.projectId, {
@@ -244,13 +255,7 @@ describe('tenancy: another team’s ids are not found', () => {
     expect(strangerContext.json().data.userContext.activeProjectId).toBe(stranger.projectId);
 
     // The matrix covers every operation of the two groups.
-    const document = (await call(t.app, 'GET', '/v1/openapi.json')).json() as {
-      paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
-    };
-    const operations = Object.values(document.paths)
-      .flatMap((path) => Object.values(path))
-      .filter((operation) => operation.tags?.some((tag) => tag === 'projects' || tag === 'items'))
-      .map((operation) => operation.operationId);
+    const operations = await operationIdsTagged(['projects', 'items']);
     const covered = new Set(list.map((attempt) => attempt.operationId));
     // The team-wide search and a key's location name no id: they answer for the caller's own team (below).
     const teamWide = new Set(['createProject', 'searchTeamItems', 'locateItemByKey']);
@@ -299,15 +304,9 @@ describe('tenancy: another team’s ids are not found', () => {
     expect(mentions.body).not.toMatch(/Secret/);
 
     // The matrix covers every operation of the group; the mentions are the caller's own.
-    const document = (await call(t.app, 'GET', '/v1/openapi.json')).json() as {
-      paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
-    };
     const covered = new Set(list.map((attempt) => attempt.operationId));
     const callersOwn = new Set(['listMentions', 'markMentionsRead']);
-    const operations = Object.values(document.paths)
-      .flatMap((path) => Object.values(path))
-      .filter((operation) => operation.tags?.includes('comments'))
-      .map((operation) => operation.operationId);
+    const operations = await operationIdsTagged(['comments']);
     expect(operations.filter((operationId) => !covered.has(operationId) && !callersOwn.has(operationId))).toEqual([]);
   });
 
