@@ -9,6 +9,13 @@ import {
   snapshotFileName,
 } from '../../../src/client/features/support/snapshot';
 import { filtersChanged } from '../../../src/client/features/board/boardSlice';
+import { CONTENT_REMOVED } from '../../../src/client/features/support/redaction';
+import { setupReplayStore } from '../../../src/client/features/support/replayStore';
+import {
+  planningConflictKey,
+  planningEditConflicted,
+  selectPlanningConflict,
+} from '../../../src/client/features/teams/planningConflictsSlice';
 import { signedInState } from '../sites/renderApp';
 import { ItemType } from '../../../src/shared/enums';
 
@@ -34,6 +41,39 @@ describe('the snapshot file', () => {
     expect(Object.keys(snapshot.state.api)).toEqual(['queries']);
     expect(snapshotFileName(snapshot)).toMatch(/^baton-snapshot-\d{4}-\d\d-\d\dT[\d-]+Z\.json$/);
     expect(parseSnapshot(JSON.stringify(snapshot))).toEqual({ ok: true, snapshot });
+  });
+
+  it('keeps an unresolved planning conflict, and without "Include content" none of the plan\'s or global data\'s text', () => {
+    const state = signedInState('ada@example.com');
+    const team = {
+      ...state.team,
+      active: { ...state.team.active!, goToMarketPlan: { launch: 'Secret launch in May' } },
+    };
+    const { store } = setupStore({ ...state, team });
+    const conflict = {
+      teamId: 'team-1',
+      field: 'globalTeamData' as const,
+      mine: { tone: 'Mine: calm', seats: 5 },
+      theirs: { tone: 'Theirs: bold', seats: 6 },
+    };
+    store.dispatch(planningEditConflicted(conflict));
+    const key = planningConflictKey('team-1', 'globalTeamData');
+
+    const withContent = snapshotOfStore(store, { includeContent: true, route: '/settings/planning' });
+    expect(withContent.state.planningConflicts[key]).toEqual({ mine: conflict.mine, theirs: conflict.theirs });
+    const replay = setupReplayStore(withContent);
+    expect(selectPlanningConflict(replay.getState(), 'team-1', 'globalTeamData')).toEqual({
+      mine: conflict.mine,
+      theirs: conflict.theirs,
+    });
+
+    const without = snapshotOfStore(store, { includeContent: false, route: '/settings/planning' });
+    expect(without.state.planningConflicts[key]).toEqual({
+      mine: { tone: CONTENT_REMOVED, seats: 5 },
+      theirs: { tone: CONTENT_REMOVED, seats: 6 },
+    });
+    expect(without.state.team.active?.goToMarketPlan).toEqual({ launch: CONTENT_REMOVED });
+    expect(JSON.stringify(without)).not.toMatch(/Secret launch|Mine: calm|Theirs: bold/);
   });
 
   it('reads a snapshot taken before the board loaded in two parts as a whole board', () => {

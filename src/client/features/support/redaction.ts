@@ -11,7 +11,10 @@ export const CONTENT_REMOVED = '[content removed]';
 const SECRET_KEYS = new Set(['code', 'codeVerifier', 'inviteCode', 'password', 'secret', 'clientSecret']);
 const isSecretKey = (key: string) => SECRET_KEYS.has(key) || /token$/i.test(key);
 
-/** Free text a user wrote (comments' and context items' `body` too): left out when "Include content" is unticked. */
+/**
+ * Free text a user wrote (comments' and context items' `body`, the team's go-to-market plan and global
+ * data too): left out when "Include content" is unticked.
+ */
 const CONTENT_KEYS = new Set([
   'description',
   'projectDescription',
@@ -19,7 +22,11 @@ const CONTENT_KEYS = new Set([
   'newTestScenarios',
   'instructions',
   'body',
+  'goToMarketPlan',
+  'globalTeamData',
 ]);
+/** A planning conflict is kept under `<teamId> <field>` (planningConflictKey): it holds that field's text. */
+const isContentKey = (key: string) => CONTENT_KEYS.has(key) || CONTENT_KEYS.has(key.slice(key.lastIndexOf(' ') + 1));
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 
@@ -74,7 +81,7 @@ export function redactForSupport<T>(value: T, options: SupportRedactionOptions):
   // Addresses hide in keys and list entries too: the team's invites are kept by e-mail address.
   const walk = (key: string | null, inner: unknown): unknown => {
     if (key !== null && isSecretKey(key)) return REDACTED;
-    if (key !== null && !options.includeContent && CONTENT_KEYS.has(key)) return removeContent(inner);
+    if (key !== null && !options.includeContent && isContentKey(key)) return removeContent(inner);
     if (typeof inner === 'string') return hideAddresses(inner);
     if (Array.isArray(inner)) return inner.map((entry) => walk(null, entry));
     if (inner && typeof inner === 'object') {

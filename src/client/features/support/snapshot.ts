@@ -17,7 +17,15 @@ export type SnapshotQueries = RootState['api']['queries'];
 /** The slices the viewer needs to draw what the user saw; the in-flight counters and spent invites are left out. */
 export type SnapshotState = Pick<
   RootState,
-  'coreContext' | 'team' | 'projects' | 'items' | 'itemEdits' | 'board' | 'teamEdits' | 'quotaError'
+  | 'coreContext'
+  | 'team'
+  | 'projects'
+  | 'items'
+  | 'itemEdits'
+  | 'board'
+  | 'teamEdits'
+  | 'planningConflicts'
+  | 'quotaError'
 > & {
   api: { queries: SnapshotQueries };
 };
@@ -60,6 +68,7 @@ export function buildSnapshot(state: RootState, input: SnapshotInput): SupportSn
     itemEdits: state.itemEdits,
     board: { ...state.board, notice: null },
     teamEdits: state.teamEdits,
+    planningConflicts: state.planningConflicts,
     quotaError: state.quotaError,
     api: { queries: answeredQueries(state.api.queries) },
   };
