@@ -14,6 +14,8 @@ import { itemEditsSlice } from '../features/items/itemEditsSlice';
 import { boardSlice } from '../features/board/boardSlice';
 import { itemLinkSlice } from '../features/board/itemLinkSlice';
 import { undoSlice } from '../features/undo/undoSlice';
+import { selectionSlice } from '../features/bulk/selectionSlice';
+import { bulkSlice } from '../features/bulk/bulkSlice';
 import { persistedCoreContextReducer } from './persist';
 import { listenerMiddleware, registerListeners } from './listeners';
 import { devToolsOptions } from './devTools';
@@ -33,6 +35,8 @@ export const rootReducer = combineReducers({
   [boardSlice.name]: boardSlice.reducer,
   [itemLinkSlice.name]: itemLinkSlice.reducer,
   [undoSlice.name]: undoSlice.reducer,
+  [selectionSlice.name]: selectionSlice.reducer,
+  [bulkSlice.name]: bulkSlice.reducer,
   [invitesSlice.name]: invitesSlice.reducer,
 });
 

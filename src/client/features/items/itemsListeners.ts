@@ -40,6 +40,7 @@ import {
 } from './itemsSlice';
 import { itemEditConflicted, ownVersionWritten, versionAfterOwnWrites } from './itemEditsSlice';
 import { conflictingRecord, fieldsChangedByOthers } from '../../api/conflicts';
+import { bulkIdOf, bulkPartSettled, NOT_ON_BOARD } from './bulkParts';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
@@ -123,6 +124,26 @@ function keepConflict(
 
 function fail(listenerApi: ListenerApi, what: string, error: unknown) {
   listenerApi.dispatch(noticeShown('error', `Couldn’t ${what}: ${errorMessage(error)}`));
+}
+
+/**
+ * The end of a move, completion, delete or restore: a part of a bulk action reports to it (which tells
+ * the user once for all its parts); a request of its own says what failed.
+ */
+function settle(listenerApi: ListenerApi, action: unknown, itemId: string, failure?: { what: string; error: unknown }) {
+  const bulkId = bulkIdOf(action);
+  if (bulkId !== undefined) {
+    const error = failure ? errorMessage(failure.error) : null;
+    listenerApi.dispatch(bulkPartSettled({ bulkId, itemId, error }));
+  } else if (failure) {
+    fail(listenerApi, failure.what, failure.error);
+  }
+}
+
+/** A request with nothing left to send (the item is gone): alone it ends quietly, a bulk part reports it. */
+function skipped(listenerApi: ListenerApi, action: unknown, itemId: string) {
+  const bulkId = bulkIdOf(action);
+  if (bulkId !== undefined) listenerApi.dispatch(bulkPartSettled({ bulkId, itemId, error: NOT_ON_BOARD }));
 }
 
 /** Applies a write to the panel's copy of the whole item, when one is loaded. */
@@ -268,7 +289,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const { id, markComplete, requestId } = action.payload;
       await queuesOf(listenerApi.getState).items.run(id, async () => {
         const serverId = await serverIdOf(id, listenerApi);
-        if (!serverId) return;
+        if (!serverId) return skipped(listenerApi, action, id);
         try {
           const answer = await call(
             listenerApi.dispatch(
@@ -278,10 +299,14 @@ export function registerItemsListeners(startListening: AppStartListening) {
           const serverFields = { completionDate: answer.completionDate };
           listenerApi.dispatch(ownVersionWritten({ id: serverId, version: answer.version }));
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: true, serverFields }));
+          settle(listenerApi, action, id);
         } catch (error) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
           const what = markComplete ? 'complete' : 'reopen';
-          fail(listenerApi, `${what} ${label(itemOf(listenerApi.getState().items, serverId))}`, error);
+          settle(listenerApi, action, id, {
+            what: `${what} ${label(itemOf(listenerApi.getState().items, serverId))}`,
+            error,
+          });
         }
         refreshWholeItemWhenSettled(listenerApi, serverId);
       });
@@ -294,12 +319,12 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const { id, projectId } = action.payload;
       const before = listenerApi.getOriginalState().items;
       const item = itemOf(before, currentId(before, id));
-      if (!item) return;
+      if (!item) return skipped(listenerApi, action, id);
       const index = (before.bucketIds[bucketKey(bucketOf(item))] ?? []).indexOf(item.id);
       await queuesOf(listenerApi.getState).items.run(id, async () => {
         const serverId = await serverIdOf(item.id, listenerApi);
         // Its create failed: there is nothing on the server to delete.
-        if (!serverId) return;
+        if (!serverId) return settle(listenerApi, action, id);
         const body = {
           projectId,
           project: item.plan,
@@ -308,9 +333,10 @@ export function registerItemsListeners(startListening: AppStartListening) {
         try {
           await call(listenerApi.dispatch(itemsApi.endpoints.deleteProjectItem.initiate({ id: serverId, body })));
           listenerApi.dispatch(itemDeleteSettled({ ok: true, item, index }));
+          settle(listenerApi, action, id);
         } catch (error) {
           listenerApi.dispatch(itemDeleteSettled({ ok: false, item, index }));
-          fail(listenerApi, `delete ${label(item)}`, error);
+          settle(listenerApi, action, id, { what: `delete ${label(item)}`, error });
         }
       });
     },
@@ -332,9 +358,10 @@ export function registerItemsListeners(startListening: AppStartListening) {
               rebalancedSortKeys: answer.rebalancedSortKeys,
             }),
           );
+          settle(listenerApi, action, item.id);
         } catch (error) {
           listenerApi.dispatch(itemRestoreFailed({ id: item.id }));
-          fail(listenerApi, `restore ${label(item)}`, error);
+          settle(listenerApi, action, item.id, { what: `restore ${label(item)}`, error });
         }
       });
     },
@@ -347,7 +374,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const before = listenerApi.getOriginalState().items;
       const id = currentId(before, action.payload.id);
       const item = itemOf(before, id);
-      if (!item) return;
+      if (!item) return skipped(listenerApi, action, action.payload.id);
       const from = bucketOf(item);
       const previousIndex = (before.bucketIds[bucketKey(from)] ?? []).indexOf(id);
       const previous = item.plan;
@@ -363,7 +390,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
           serverIdOf(left, listenerApi),
           serverIdOf(right, listenerApi),
         ]);
-        if (!itemId) return;
+        if (!itemId) return skipped(listenerApi, action, action.payload.id);
         const body = {
           ...(bucketChanged || assigneeChanged
             ? {
@@ -389,9 +416,10 @@ export function registerItemsListeners(startListening: AppStartListening) {
               rebalancedSortKeys: answer.rebalancedSortKeys,
             }),
           );
+          settle(listenerApi, action, action.payload.id);
         } catch (error) {
           listenerApi.dispatch(itemMoveFailed({ id: itemId, previous, index: previousIndex }));
-          fail(listenerApi, `move ${label(item)}`, error);
+          settle(listenerApi, action, action.payload.id, { what: `move ${label(item)}`, error });
         }
       });
     },

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui';
 import { isTyping } from '../palette/shortcuts';
+import { selectSelectionCount } from '../bulk/selectionSlice';
 import { selectLatestUndo, selectUndone, undoRequested, undoToastClosed } from './undoSlice';
 import styles from './UndoToast.module.css';
 
@@ -11,13 +12,15 @@ const SHOWN_MS = 8000;
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
- * The toast after a move, completion or delete, with Undo; and Ctrl/⌘-Z anywhere but in a field, which
+ * The toast after a move, completion, delete or bulk action, with Undo; and Ctrl/⌘-Z anywhere but in a field, which
  * undoes the newest step (again for the one before).
  */
 export function UndoToast() {
   const dispatch = useAppDispatch();
   const latest = useAppSelector(selectLatestUndo);
   const undone = useAppSelector(selectUndone);
+  // While the bulk bar shows (cards selected), the toast sits above it.
+  const aboveBar = useAppSelector(selectSelectionCount) > 0;
   const [hiddenId, setHiddenId] = useState<number | null>(null);
   const shown = undone ? { key: `undone-${undone.id}`, message: `Undone: ${undone.message}` } : null;
   const offer = !undone && latest && latest.id !== hiddenId ? latest : null;
@@ -50,7 +53,7 @@ export function UndoToast() {
   return (
     <div role="status">
       {(offer || shown) && (
-        <div className={styles.toast}>
+        <div className={`${styles.toast} ${aboveBar ? styles.aboveBar : ''}`}>
           <span className={styles.message}>{offer ? offer.message : shown?.message}</span>
           {offer && (
             <>
