@@ -98,6 +98,21 @@ function neighboursAt(state: RootState, key: string, id: string) {
   return { left: at > 0 ? list[at - 1]! : null, right: at >= 0 && at < list.length - 1 ? list[at + 1]! : null };
 }
 
+/**
+ * The neighbours the server holds once this move is sent: items whose own move or create is queued
+ * behind it are not there yet, and are skipped.
+ */
+function sentNeighboursAt(state: RootState, key: string, id: string) {
+  const { bucketIds, pendingMoves, resolvedTempIds } = state.items;
+  const list = bucketIds[key] ?? [];
+  const at = list.indexOf(id);
+  const there = (other: string) =>
+    other !== id && !pendingMoves[other] && !(isTempId(other) && resolvedTempIds[other] === undefined);
+  const left = at > 0 ? list.slice(0, at).findLast(there) : undefined;
+  const right = at >= 0 ? list.slice(at + 1).find(there) : undefined;
+  return { left: left ?? null, right: right ?? null };
+}
+
 function label(item: Pick<BoardItem, 'externalId' | 'description'> | undefined): string {
   if (!item) return 'the item';
   return item.externalId || `“${displayTitle(item.description)}”`;
@@ -382,9 +397,13 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const assigneeChanged = assignedToUserId !== undefined && assignedToUserId !== previous.assignedToUserId;
       const { sortKey } = action.payload;
       const reordered = bucketChanged || action.payload.index !== previousIndex || sortKey !== undefined;
-      const { left, right } = neighboursAt(listenerApi.getState(), bucketKey(to), id);
+      const seen = neighboursAt(listenerApi.getState(), bucketKey(to), id);
 
       await queuesOf(listenerApi.getState).projects.run(projectId, async () => {
+        // A bulk move's parts sit next to each other: their neighbours are taken when each is sent, so a
+        // part is never asked to sit beside one that is not there yet, or that failed and went back.
+        const { left, right } =
+          bulkIdOf(action) === undefined ? seen : sentNeighboursAt(listenerApi.getState(), bucketKey(to), id);
         const [itemId, leftNeighborId, rightNeighborId] = await Promise.all([
           serverIdOf(id, listenerApi),
           serverIdOf(left, listenerApi),
