@@ -15,8 +15,6 @@ import { signedOutInAnotherTab, tellOtherTabsSignedOut } from '../features/sessi
 import { registerQaListeners } from '../features/qa/qaListeners';
 import { registerItemLinkListeners } from '../features/board/itemLinkListeners';
 import { registerUndoListeners } from '../features/undo/undoListeners';
-import { registerSelectionListeners } from '../features/bulk/selectionListeners';
-import { registerBulkListeners } from '../features/bulk/bulkListeners';
 import type { AppDispatch, RootState } from './store';
 
 export const listenerMiddleware = createListenerMiddleware();
@@ -71,6 +69,4 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerQaListeners(startListening);
   registerItemLinkListeners(startListening);
   registerUndoListeners(startListening);
-  registerSelectionListeners(startListening);
-  registerBulkListeners(startListening);
 }

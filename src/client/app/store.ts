@@ -15,7 +15,6 @@ import { boardSlice } from '../features/board/boardSlice';
 import { itemLinkSlice } from '../features/board/itemLinkSlice';
 import { undoSlice } from '../features/undo/undoSlice';
 import { selectionSlice } from '../features/bulk/selectionSlice';
-import { bulkSlice } from '../features/bulk/bulkSlice';
 import { persistedCoreContextReducer } from './persist';
 import { listenerMiddleware, registerListeners } from './listeners';
 import { devToolsOptions } from './devTools';
@@ -36,7 +35,6 @@ export const rootReducer = combineReducers({
   [itemLinkSlice.name]: itemLinkSlice.reducer,
   [undoSlice.name]: undoSlice.reducer,
   [selectionSlice.name]: selectionSlice.reducer,
-  [bulkSlice.name]: bulkSlice.reducer,
   [invitesSlice.name]: invitesSlice.reducer,
 });
 

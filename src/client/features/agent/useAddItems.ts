@@ -4,7 +4,7 @@ import { useBulkCreateProjectItemsMutation } from '../../api/items';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { loadBoard } from '../items/itemCommands';
 import { undoRecorded } from '../undo/undoSlice';
-import { itemCount } from '../bulk/bulkListeners';
+import { itemCount } from '../bulk/itemCount';
 import type { PlanBucket } from '../../../shared/timeframes';
 import type { PreviewItem } from './ItemsPreview';
 

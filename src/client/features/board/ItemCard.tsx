@@ -10,8 +10,11 @@ import { itemPanelOpened } from './boardSlice';
 import { initials, selectMemberEmail } from './people';
 import { CardMenuButton } from './CardMenuButton';
 import { useBoardNavigation, type FocusDirection } from './boardNavigation';
-import { selectIsSelected } from '../bulk/selectionSlice';
-import { clearSelection, extendSelection, selectRangeTo, toggleSelected } from '../bulk/selectionCommands';
+import { selectionCleared, selectIsSelected } from '../bulk/selectionSlice';
+import type { SelectionInput } from '../bulk/selectionCommands';
+
+/** The selection's commands, loaded on the first use (the first JavaScript of the board stays small). */
+const selecting = () => import(/* webpackChunkName: "bulk" */ '../bulk/selectionCommands');
 import styles from './ItemCard.module.css';
 
 /** A card's height plus the gap under it: the virtualised columns place cards on this grid. */
@@ -97,7 +100,7 @@ export const PlainItemCard = memo(function PlainItemCard({ id, bucketKey }: Item
  * One item on the board. The whole card drags with a pointer; its title button is the keyboard handle:
  * Space picks it up (arrows move, Space drops, Escape cancels), Enter opens it, X completes it,
  * Alt+arrows move it, M opens its menu, I assigns it to me, Delete twice deletes it, arrows move focus;
- * S (or Ctrl/⌘-click) selects it, Shift+↑/↓ (or Shift-click) selects a run, B goes to the bulk bar,
+ * S (or Ctrl/⌘-click) selects it, Shift-click selects a run, B goes to the bulk bar,
  * Escape clears the selection.
  */
 const sameSortable = (a: SortableBits | null, b: SortableBits | null) =>
@@ -154,28 +157,13 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
     setDeleteArmedAt(Date.now());
     navigation.announce(`Press Delete again to delete ${name}.`);
   };
-  const toggleSelection = () => {
-    const count = dispatch(toggleSelected(id));
-    navigation.announce(`${name} ${selected ? 'deselected' : 'selected'}. ${count} selected.`);
-  };
-  const extendTo = (direction: 'up' | 'down') => {
-    const next = navigation.neighbour(id, direction);
-    if (!next) return;
-    const count = dispatch(extendSelection(id, next));
-    navigation.focus(next);
-    navigation.announce(`${count} selected.`);
-  };
+  const select = (input: SelectionInput) =>
+    void selecting().then(({ selectionInput }) => selectionInput(input, navigation));
+  const toggleSelection = () => select({ kind: 'toggle', id, name });
   const onClick = (event: MouseEvent) => {
     if (event.ctrlKey || event.metaKey) return toggleSelection();
-    if (event.shiftKey) {
-      const count = dispatch(selectRangeTo(id, navigation.column(bucketKey)?.ids ?? [id]));
-      return navigation.announce(`${count} selected.`);
-    }
+    if (event.shiftKey) return select({ kind: 'range', id, columnIds: navigation.column(bucketKey)?.ids ?? [id] });
     dispatch(itemPanelOpened(id));
-  };
-  const shiftKeys: Record<string, () => void> = {
-    ArrowUp: () => extendTo('up'),
-    ArrowDown: () => extendTo('down'),
   };
   const altKeys: Record<string, () => void> = {
     ArrowUp: moveUp,
@@ -213,19 +201,18 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
     if (sortable?.isDragging) return;
     const modifiers = event.ctrlKey || event.metaKey;
     // Escape is the selection's only while there is one.
-    if (event.key === 'Escape' && dispatch(clearSelection())) {
+    if (event.key === 'Escape' && navigation.store.getState().selection.ids.length > 0) {
       event.preventDefault();
+      dispatch(selectionCleared());
       navigation.announce('Selection cleared.');
       return;
     }
     const action =
       event.altKey && !modifiers
         ? altKeys[event.key]
-        : event.shiftKey && !event.altKey && !modifiers
-          ? shiftKeys[event.key]
-          : !event.altKey && !modifiers && !event.shiftKey
-            ? plainKeys[event.key]
-            : undefined;
+        : !event.altKey && !modifiers && !event.shiftKey
+          ? plainKeys[event.key]
+          : undefined;
     if (action) {
       event.preventDefault();
       action();

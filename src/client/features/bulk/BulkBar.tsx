@@ -9,9 +9,9 @@ import { bucketOf } from '../items/itemModel';
 import { itemOf } from '../items/itemsSlice';
 import { MoveTargetItems } from '../board/MoveTargetItems';
 import { useBoardNavigation, type BoardNavigation } from '../board/boardNavigation';
-import { itemCount } from './bulkListeners';
+import { itemCount } from './itemCount';
 import { completeSelection, deleteSelection, moveSelection } from './bulkCommands';
-import { selectionCleared, selectSelectedIds, selectSelectionAnchor } from './selectionSlice';
+import { selectionCleared } from './selectionSlice';
 import menuStyles from '../board/CardMenu.module.css';
 import styles from './BulkBar.module.css';
 
@@ -45,13 +45,13 @@ function cardAfter(navigation: BoardNavigation, selected: readonly string[]): st
 /**
  * The bar under the board while cards are selected: how many, "Move to…", Complete or Reopen, Delete
  * (asked again, naming the count) and Clear. Each action goes through the items' ordinary requests; the
- * toast and the live region say what the server accepted (bulkListeners.ts). Loaded on first selection.
+ * toast and the live region say what the server accepted (bulkRuns.ts). Loaded on first selection.
  */
 export default function BulkBar() {
   const dispatch = useAppDispatch();
   const navigation = useBoardNavigation();
-  const selected = useAppSelector(selectSelectedIds);
-  const anchor = useAppSelector(selectSelectionAnchor);
+  const selected = useAppSelector((state) => state.selection.ids);
+  const anchor = useAppSelector((state) => state.selection.anchorId);
   const allCompleted = useAppSelector(selectAllCompleted);
   const commonBucket = useAppSelector(selectCommonBucket);
   const [confirming, setConfirming] = useState(false);
@@ -87,7 +87,7 @@ export default function BulkBar() {
   };
 
   return (
-    <section ref={bar} className={styles.bar} aria-label="Selected items" onKeyDown={onKeyDown}>
+    <section ref={bar} className={styles.bar} data-bulk-bar="" aria-label="Selected items" onKeyDown={onKeyDown}>
       {confirming ? (
         <>
           <span className={styles.question}>Delete {itemCount(count)}?</span>

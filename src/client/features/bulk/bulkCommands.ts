@@ -1,7 +1,7 @@
 /**
  * Bulk actions on the selected cards. Each sends one ordinary request per item (the move, completion
  * or delete a single card sends, through the same queues and optimistic updates), marked as a part of
- * one bulk run; bulkListeners.ts tells the outcome once and records one undo step.
+ * one bulk run; bulkRuns.ts tells the outcome once and records one undo step.
  */
 import type { AppDispatch, RootState } from '../../app/store';
 import { isCompleted } from '../../../shared/completion';
@@ -11,7 +11,7 @@ import { BUCKET_LOADING_MESSAGE } from '../items/itemCommands';
 import { bucketOf, type BoardItem } from '../items/itemModel';
 import { bucketLoaded, completionToggled, itemDeleteRequested, itemMoveRequested, itemOf } from '../items/itemsSlice';
 import type { ItemUndo } from '../undo/undoSlice';
-import { bulkStarted, type BulkVerb } from './bulkSlice';
+import { startBulk, type BulkVerb } from './bulkRuns';
 
 type Thunk<T> = (dispatch: AppDispatch, getState: () => RootState) => T;
 
@@ -31,11 +31,8 @@ function pickedInBoardOrder(state: RootState): Picked[] {
   return picked.sort((a, b) => compareBuckets(bucketOf(a.item), bucketOf(b.item)) || a.index - b.index);
 }
 
-/** Starts a bulk run and answers the meta its parts carry. */
-function start(dispatch: AppDispatch, verb: BulkVerb, itemIds: string[], undo: ItemUndo[], where = '') {
-  const { payload } = dispatch(bulkStarted({ verb, itemIds, where, undo }));
-  return { bulk: payload.id };
-}
+const start = (dispatch: AppDispatch, verb: BulkVerb, itemIds: string[], undo: ItemUndo[], where = '') =>
+  startBulk(dispatch, { verb, itemIds, undo, where });
 
 /**
  * "Move to…" for the selection: each item not already there goes to the start of an earlier bucket or

@@ -1,10 +1,10 @@
 /**
- * The cards selected on the board for a bulk action (Ctrl/⌘-click, Shift-click, S): ids only, in the
- * order they were picked. Ids that leave the board are dropped (selectionListeners.ts). Not persisted.
+ * The cards selected on the board for a bulk action: ids only, in the order they were picked. One
+ * action sets it (selection/set, readable in DevTools); what each key and click does to it is worked out
+ * in selectionCommands.ts, loaded on the first selection, which also drops ids that leave the board.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import { itemCreateConfirmed, itemDeleteRequested } from '../items/itemsSlice';
 import { sessionEnded } from '../session/sessionEnded';
 
 export interface SelectionState {
@@ -15,50 +15,19 @@ export interface SelectionState {
 
 const initialState: SelectionState = { ids: [], anchorId: null };
 
-const without = (ids: string[], gone: string) => ids.filter((id) => id !== gone);
-
 export const selectionSlice = createSlice({
   name: 'selection',
   initialState,
   reducers: {
-    selectionToggled(state, action: PayloadAction<string>) {
-      const id = action.payload;
-      state.ids = state.ids.includes(id) ? without(state.ids, id) : [...state.ids, id];
-      state.anchorId = id;
-    },
-    /** Adds cards (a Shift range, Shift+arrow); `anchorId` is where the next range starts. */
-    selectionExtended(state, action: PayloadAction<{ ids: string[]; anchorId: string }>) {
-      state.ids = [...state.ids, ...action.payload.ids.filter((id) => !state.ids.includes(id))];
-      state.anchorId = action.payload.anchorId;
-    },
-    selectionCleared() {
-      return initialState;
-    },
-    /** Keeps only these ids (the rest left the board). */
-    selectionPruned(state, action: PayloadAction<string[]>) {
-      const kept = new Set(action.payload);
-      state.ids = state.ids.filter((id) => kept.has(id));
-      if (state.anchorId !== null && !kept.has(state.anchorId)) state.anchorId = null;
-    },
+    selectionSet: (_state, action: PayloadAction<SelectionState>) => action.payload,
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(sessionEnded, () => initialState)
-      .addCase(itemDeleteRequested, (state, action) => {
-        state.ids = without(state.ids, action.payload.id);
-      })
-      // A card selected while its create was on its way stays selected under its server id.
-      .addCase(itemCreateConfirmed, (state, action) => {
-        const { tempId, id } = action.payload;
-        state.ids = state.ids.map((other) => (other === tempId ? id : other));
-        if (state.anchorId === tempId) state.anchorId = id;
-      });
+    builder.addCase(sessionEnded, () => initialState);
   },
 });
 
-export const { selectionToggled, selectionExtended, selectionCleared, selectionPruned } = selectionSlice.actions;
+export const { selectionSet } = selectionSlice.actions;
+export const selectionCleared = () => selectionSet(initialState);
 
-export const selectSelectedIds = (state: RootState) => state.selection.ids;
 export const selectSelectionCount = (state: RootState) => state.selection.ids.length;
 export const selectIsSelected = (state: RootState, id: string) => state.selection.ids.includes(id);
-export const selectSelectionAnchor = (state: RootState) => state.selection.anchorId;

@@ -92,25 +92,18 @@ async function call<T>(request: { unwrap(): Promise<T>; reset(): void }): Promis
   }
 }
 
-function neighboursAt(state: RootState, key: string, id: string) {
-  const list = state.items.bucketIds[key] ?? [];
-  const at = list.indexOf(id);
-  return { left: at > 0 ? list[at - 1]! : null, right: at >= 0 && at < list.length - 1 ? list[at + 1]! : null };
-}
-
 /**
- * The neighbours the server holds once this move is sent: items whose own move or create is queued
- * behind it are not there yet, and are skipped.
+ * An item's neighbours in a bucket. `whenSent`: those the server holds once this move is sent, so
+ * items whose own move or create is queued behind it are skipped.
  */
-function sentNeighboursAt(state: RootState, key: string, id: string) {
+function neighboursAt(state: RootState, key: string, id: string, whenSent = false) {
   const { bucketIds, pendingMoves, resolvedTempIds } = state.items;
-  const list = bucketIds[key] ?? [];
+  const list = (bucketIds[key] ?? []).filter(
+    (other) =>
+      !whenSent || other === id || (!pendingMoves[other] && !(isTempId(other) && resolvedTempIds[other] === undefined)),
+  );
   const at = list.indexOf(id);
-  const there = (other: string) =>
-    other !== id && !pendingMoves[other] && !(isTempId(other) && resolvedTempIds[other] === undefined);
-  const left = at > 0 ? list.slice(0, at).findLast(there) : undefined;
-  const right = at >= 0 ? list.slice(at + 1).find(there) : undefined;
-  return { left: left ?? null, right: right ?? null };
+  return { left: at > 0 ? list[at - 1]! : null, right: at >= 0 ? (list[at + 1] ?? null) : null };
 }
 
 function label(item: Pick<BoardItem, 'externalId' | 'description'> | undefined): string {
@@ -143,22 +136,17 @@ function fail(listenerApi: ListenerApi, what: string, error: unknown) {
 
 /**
  * The end of a move, completion, delete or restore: a part of a bulk action reports to it (which tells
- * the user once for all its parts); a request of its own says what failed.
+ * the user once for all its parts); a request of its own says what failed, if `what` names it (an item
+ * that is gone ends quietly).
  */
-function settle(listenerApi: ListenerApi, action: unknown, itemId: string, failure?: { what: string; error: unknown }) {
+function settle(listenerApi: ListenerApi, action: unknown, itemId: string, error?: unknown, what?: string) {
   const bulkId = bulkIdOf(action);
   if (bulkId !== undefined) {
-    const error = failure ? errorMessage(failure.error) : null;
-    listenerApi.dispatch(bulkPartSettled({ bulkId, itemId, error }));
-  } else if (failure) {
-    fail(listenerApi, failure.what, failure.error);
+    const reason = error === undefined ? null : error === NOT_ON_BOARD ? error : errorMessage(error);
+    listenerApi.dispatch(bulkPartSettled({ bulkId, itemId, error: reason }));
+  } else if (what) {
+    fail(listenerApi, what, error);
   }
-}
-
-/** A request with nothing left to send (the item is gone): alone it ends quietly, a bulk part reports it. */
-function skipped(listenerApi: ListenerApi, action: unknown, itemId: string) {
-  const bulkId = bulkIdOf(action);
-  if (bulkId !== undefined) listenerApi.dispatch(bulkPartSettled({ bulkId, itemId, error: NOT_ON_BOARD }));
 }
 
 /** Applies a write to the panel's copy of the whole item, when one is loaded. */
@@ -304,7 +292,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const { id, markComplete, requestId } = action.payload;
       await queuesOf(listenerApi.getState).items.run(id, async () => {
         const serverId = await serverIdOf(id, listenerApi);
-        if (!serverId) return skipped(listenerApi, action, id);
+        if (!serverId) return settle(listenerApi, action, id, NOT_ON_BOARD);
         try {
           const answer = await call(
             listenerApi.dispatch(
@@ -318,10 +306,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
         } catch (error) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
           const what = markComplete ? 'complete' : 'reopen';
-          settle(listenerApi, action, id, {
-            what: `${what} ${label(itemOf(listenerApi.getState().items, serverId))}`,
-            error,
-          });
+          settle(listenerApi, action, id, error, `${what} ${label(itemOf(listenerApi.getState().items, serverId))}`);
         }
         refreshWholeItemWhenSettled(listenerApi, serverId);
       });
@@ -334,7 +319,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const { id, projectId } = action.payload;
       const before = listenerApi.getOriginalState().items;
       const item = itemOf(before, currentId(before, id));
-      if (!item) return skipped(listenerApi, action, id);
+      if (!item) return settle(listenerApi, action, id, NOT_ON_BOARD);
       const index = (before.bucketIds[bucketKey(bucketOf(item))] ?? []).indexOf(item.id);
       await queuesOf(listenerApi.getState).items.run(id, async () => {
         const serverId = await serverIdOf(item.id, listenerApi);
@@ -351,7 +336,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
           settle(listenerApi, action, id);
         } catch (error) {
           listenerApi.dispatch(itemDeleteSettled({ ok: false, item, index }));
-          settle(listenerApi, action, id, { what: `delete ${label(item)}`, error });
+          settle(listenerApi, action, id, error, `delete ${label(item)}`);
         }
       });
     },
@@ -376,7 +361,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
           settle(listenerApi, action, item.id);
         } catch (error) {
           listenerApi.dispatch(itemRestoreFailed({ id: item.id }));
-          settle(listenerApi, action, item.id, { what: `restore ${label(item)}`, error });
+          settle(listenerApi, action, item.id, error, `restore ${label(item)}`);
         }
       });
     },
@@ -389,7 +374,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const before = listenerApi.getOriginalState().items;
       const id = currentId(before, action.payload.id);
       const item = itemOf(before, id);
-      if (!item) return skipped(listenerApi, action, action.payload.id);
+      if (!item) return settle(listenerApi, action, action.payload.id, NOT_ON_BOARD);
       const from = bucketOf(item);
       const previousIndex = (before.bucketIds[bucketKey(from)] ?? []).indexOf(id);
       const previous = item.plan;
@@ -403,13 +388,13 @@ export function registerItemsListeners(startListening: AppStartListening) {
         // A bulk move's parts sit next to each other: their neighbours are taken when each is sent, so a
         // part is never asked to sit beside one that is not there yet, or that failed and went back.
         const { left, right } =
-          bulkIdOf(action) === undefined ? seen : sentNeighboursAt(listenerApi.getState(), bucketKey(to), id);
+          bulkIdOf(action) === undefined ? seen : neighboursAt(listenerApi.getState(), bucketKey(to), id, true);
         const [itemId, leftNeighborId, rightNeighborId] = await Promise.all([
           serverIdOf(id, listenerApi),
           serverIdOf(left, listenerApi),
           serverIdOf(right, listenerApi),
         ]);
-        if (!itemId) return skipped(listenerApi, action, action.payload.id);
+        if (!itemId) return settle(listenerApi, action, action.payload.id, NOT_ON_BOARD);
         const body = {
           ...(bucketChanged || assigneeChanged
             ? {
@@ -438,7 +423,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
           settle(listenerApi, action, action.payload.id);
         } catch (error) {
           listenerApi.dispatch(itemMoveFailed({ id: itemId, previous, index: previousIndex }));
-          settle(listenerApi, action, action.payload.id, { what: `move ${label(item)}`, error });
+          settle(listenerApi, action, action.payload.id, error, `move ${label(item)}`);
         }
       });
     },

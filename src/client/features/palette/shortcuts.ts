@@ -15,16 +15,9 @@ export const SHORTCUTS: { group: string; keys: string; does: string }[] = [
   { group: 'Card', keys: 'M', does: 'Card menu: move to a column, copy link, delete…' },
   { group: 'Card', keys: 'Delete, twice', does: 'Delete the item' },
   { group: 'Selection', keys: 'S, Ctrl/⌘-click', does: 'Select or deselect the card' },
-  { group: 'Selection', keys: 'Shift ↑ / Shift ↓, Shift-click', does: 'Select a run of cards in a column' },
+  { group: 'Selection', keys: 'Shift-click', does: 'Select a run of cards in a column' },
   { group: 'Selection', keys: 'B', does: 'Go to the bar of actions on the selected cards' },
   { group: 'Selection', keys: 'Escape', does: 'Clear the selection' },
   { group: 'Item panel', keys: 'Ctrl Enter / ⌘ Enter', does: 'Save' },
   { group: 'Item panel', keys: 'Escape', does: 'Close (saves what was typed)' },
 ];
-
-/** Whether a key press is typing into a field, where no single-key shortcut may act. */
-export function isTyping(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  if (!element) return false;
-  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
-}

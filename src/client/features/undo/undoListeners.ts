@@ -3,7 +3,7 @@
  * (the place: bucket, position and sort key; the completion; the whole card), and undoes the newest on
  * request through the same optimistic requests, so the server and every open board follow as for any
  * edit. Actions an undo sends carry UNDO_META and are not recorded again; parts of a bulk action are
- * recorded as one step once answered (bulk/bulkListeners.ts), and undone as one bulk action.
+ * recorded as one step once answered (bulk/bulkRuns.ts), and undone as one bulk action.
  */
 import type { AppStartListening } from '../../app/listeners';
 import type { RootState } from '../../app/store';
@@ -21,20 +21,8 @@ import {
   itemOf,
   itemRestoreRequested,
 } from '../items/itemsSlice';
-import {
-  isUndoAction,
-  UNDO_META,
-  undoRecorded,
-  undoRequested,
-  undoTaken,
-  type ItemUndo,
-  type Undoable,
-} from './undoSlice';
+import { isUndoAction, UNDO_META, undoRecorded, undoRequested, undoTaken, type ItemUndo } from './undoSlice';
 import { bulkIdOf } from '../items/bulkParts';
-import { bulkStarted } from '../bulk/bulkSlice';
-
-type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
-type Reversal = ReturnType<typeof reverseOne>;
 
 /** Neither an undo's own request nor a part of a bulk action is recorded on its own. */
 const recorded = (action: unknown) => !isUndoAction(action) && bulkIdOf(action) === undefined;
@@ -46,7 +34,7 @@ function indexIn(state: RootState, item: BoardItem): number {
 }
 
 /** The action that puts one item back, or why it cannot be now. */
-function reverseOne(state: RootState, undo: ItemUndo) {
+export function reverseOne(state: RootState, undo: Exclude<ItemUndo, { kind: 'create' }>) {
   if (undo.kind === 'delete') {
     if (state.items.projectId !== undo.projectId) return 'Open its project again to undo that.';
     return {
@@ -57,36 +45,9 @@ function reverseOne(state: RootState, undo: ItemUndo) {
   const id = currentId(state.items, undo.itemId);
   if (!itemOf(state.items, id)) return 'That item is no longer on this board.';
   if (undo.kind === 'complete') return { ...completionToggled(id, undo.markComplete), meta: UNDO_META };
-  if (undo.kind === 'create') return { ...itemDeleteRequested(id, undo.projectId), meta: UNDO_META };
   if (state.items.projectId !== undo.projectId) return 'Open its project again to undo that.';
   const request = { projectId: undo.projectId, id, to: undo.to, index: undo.index, sortKey: undo.sortKey };
   return { ...itemMoveRequested({ ...request, assignedToUserId: undo.assignedToUserId }), meta: UNDO_META };
-}
-
-/**
- * Sends what puts it back: one request, or for a bulk action every part that still can be, as one bulk
- * (its failures are told once). Answers why nothing could be sent, or null.
- */
-function sendReverse(state: RootState, undo: Undoable, listenerApi: ListenerApi): string | null {
-  if (undo.kind !== 'bulk') {
-    const action = reverseOne(state, undo);
-    if (typeof action === 'string') return action;
-    listenerApi.dispatch(action);
-    return null;
-  }
-  const reversals = undo.parts.map((part) => reverseOne(state, part));
-  const actions = reversals.filter((action): action is Exclude<Reversal, string> => typeof action !== 'string');
-  if (actions.length === 0) return String(reversals[0] ?? 'Nothing to undo.');
-  const { payload } = listenerApi.dispatch(
-    bulkStarted({ verb: 'undo', itemIds: actions.map(partOf), where: '', undo: [] }),
-  );
-  for (const action of actions) listenerApi.dispatch({ ...action, meta: { ...action.meta, bulk: payload.id } });
-  return null;
-}
-
-/** The id a reversing request will report its answer under (itemsListeners' settle). */
-function partOf(action: Exclude<Reversal, string>): string {
-  return 'item' in action.payload ? action.payload.item.id : action.payload.id;
 }
 
 export function registerUndoListeners(startListening: AppStartListening) {
@@ -164,12 +125,21 @@ export function registerUndoListeners(startListening: AppStartListening) {
         listenerApi.dispatch(noticeShown('info', 'Nothing to undo.'));
         return;
       }
-      const why = sendReverse(state, entry.undo, listenerApi);
-      if (why !== null) {
-        listenerApi.dispatch(noticeShown('info', `Couldn’t undo: ${why}`));
+      const { undo } = entry;
+      if (undo.kind === 'bulk') {
+        // Its bookkeeping is loaded on demand (it is already, once the bulk bar has shown).
+        void import(/* webpackChunkName: "bulk" */ '../bulk/undoBulk').then((module) =>
+          module.undoBulk({ ...entry, undo }, listenerApi.getState(), listenerApi.dispatch),
+        );
+        return;
+      }
+      const action = reverseOne(state, undo);
+      if (typeof action === 'string') {
+        listenerApi.dispatch(noticeShown('info', `Couldn’t undo: ${action}`));
         return;
       }
       listenerApi.dispatch(undoTaken({ id: entry.id, message: entry.message }));
+      listenerApi.dispatch(action);
     },
   });
 }

@@ -24,8 +24,11 @@ export type ItemUndo =
   | { kind: 'delete'; projectId: string; item: BoardItem; index: number }
   | { kind: 'create'; projectId: string; itemId: string };
 
-/** A bulk action is undone as one step: its parts in order (lower places first, so each index holds). */
-export type Undoable = ItemUndo | { kind: 'bulk'; parts: ItemUndo[] };
+/**
+ * A bulk action is undone as one step: its parts in order (lower places first, so each index holds).
+ * Adds are only ever undone in bulk (the item flows add several at once).
+ */
+export type Undoable = Exclude<ItemUndo, { kind: 'create' }> | { kind: 'bulk'; parts: ItemUndo[] };
 
 export interface UndoEntry {
   id: number;
