@@ -131,6 +131,35 @@ describe('item creation (/flows/add-items)', () => {
     });
   });
 
+  test('“Added 2 items” can be undone: both are deleted again, through the ordinary delete', async () => {
+    agentBackend.store('add-multiple-items', {
+      step: 'PreviewItems',
+      inputModel: { description: 'Launch' },
+      content: {
+        refinedDescription: { refinedDescription: 'Launch', goals: [] },
+        items: {
+          items: [
+            { itemType: 3, description: 'Blog post' },
+            { itemType: 3, description: 'Newsletter' },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/flows/add-items', signedIn());
+    await user.click(await screen.findByRole('button', { name: 'Add 2 items to the board' }));
+    expect(await screen.findByRole('heading', { name: '2 items added' })).toBeInTheDocument();
+    const added = planBackend.items.slice(-2).map((item) => item.id);
+    const toast = await waitFor(() => {
+      const region = screen.getAllByRole('status').find((status) => status.textContent?.includes('Undo'));
+      expect(region).toHaveTextContent('Added 2 items.');
+      return region!;
+    });
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(planBackend.log).toEqual(expect.arrayContaining(added.map((id) => `delete ${id}`))));
+    expect(planBackend.items.map((item) => item.description)).not.toContain('Blog post');
+  });
+
   test('refuses to go on with nothing described, and stores nothing', async () => {
     const user = userEvent.setup();
     renderApp('/flows/add-items', signedIn());

@@ -14,6 +14,7 @@ import { itemEditsSlice } from '../features/items/itemEditsSlice';
 import { boardSlice } from '../features/board/boardSlice';
 import { itemLinkSlice } from '../features/board/itemLinkSlice';
 import { undoSlice } from '../features/undo/undoSlice';
+import { selectionSlice } from '../features/bulk/selectionSlice';
 import { persistedCoreContextReducer } from './persist';
 import { listenerMiddleware, registerListeners } from './listeners';
 import { devToolsOptions } from './devTools';
@@ -33,6 +34,7 @@ export const rootReducer = combineReducers({
   [boardSlice.name]: boardSlice.reducer,
   [itemLinkSlice.name]: itemLinkSlice.reducer,
   [undoSlice.name]: undoSlice.reducer,
+  [selectionSlice.name]: selectionSlice.reducer,
   [invitesSlice.name]: invitesSlice.reducer,
 });
 

@@ -3,13 +3,15 @@ import { useAppDispatch } from '../../app/hooks';
 import { useBulkCreateProjectItemsMutation } from '../../api/items';
 import { errorMessage } from '../../api/envelopeBaseQuery';
 import { loadBoard } from '../items/itemCommands';
+import { undoRecorded } from '../undo/undoSlice';
+import { itemCount } from '../bulk/itemCount';
 import type { PlanBucket } from '../../../shared/timeframes';
 import type { PreviewItem } from './ItemsPreview';
 
 /**
  * Adds drafted items to a project's bucket in one bulk-create, then reloads the board so they show.
  * Blank items are left out; each gets `goals` when given. Answers the ids of the items added, or throws
- * the server's message.
+ * the server's message. "Added N items" can be undone: each is deleted again, as one bulk action.
  */
 export function useAddItems() {
   const dispatch = useAppDispatch();
@@ -33,6 +35,14 @@ export function useAddItems() {
         throw new Error(errorMessage(error));
       }
       await dispatch(loadBoard(projectId));
+      if (created.length > 0) {
+        dispatch(
+          undoRecorded({
+            message: `Added ${itemCount(created.length)}.`,
+            undo: { kind: 'bulk', parts: created.map((itemId) => ({ kind: 'create', projectId, itemId })) },
+          }),
+        );
+      }
       return created;
     },
     [bulkCreate, dispatch],

@@ -15,6 +15,7 @@ import {
   selectItemCount,
 } from '../items/itemsSelectors';
 import { selectActiveProjectId, selectBoardMilestones, selectActiveProject } from '../projects/projectsSelectors';
+import { selectSelectionCount } from '../bulk/selectionSlice';
 import { matchesTimeframeFilter } from '../../../shared/timeframes';
 import { Alert, Button, Spinner } from '../../ui';
 import { filtersCleared, selectBoardFilters, selectOpenItemId, selectSearchText } from './boardSlice';
@@ -33,6 +34,8 @@ import { loadBoardDnd, loadedBoardDnd, type BoardDndModule } from './dnd/loadBoa
 import styles from './Board.module.css';
 
 const ItemPanel = lazy(() => import(/* webpackChunkName: "item-panel" */ './ItemPanel'));
+// Loaded on the first selection: the board's first JavaScript carries none of it.
+const BulkBar = lazy(() => import(/* webpackChunkName: "menus" */ '../bulk/BulkBar'));
 
 type AppStore = { getState: () => RootState; dispatch: AppDispatch };
 
@@ -65,6 +68,7 @@ export function Board() {
   const searchText = useAppSelector(selectSearchText);
   const openItemId = useAppSelector(selectOpenItemId);
   const projectName = useAppSelector(selectActiveProject)?.description;
+  const selectionCount = useAppSelector(selectSelectionCount);
   const [navigation] = useState(() => new BoardNavigation(store));
   // The subscription says how many items a project may hold (checked before each create).
   useGetSubscriptionQuery();
@@ -151,6 +155,11 @@ export function Board() {
               searching={search.isFetching}
             />
             <BoardNotice />
+            {selectionCount > 0 && status === 'ready' && (
+              <Suspense fallback={null}>
+                <BulkBar />
+              </Suspense>
+            )}
             {status === 'ready' && restError !== null && (
               <div className={styles.message}>
                 <Alert>Baton could not load the rest of this board: {restError}</Alert>

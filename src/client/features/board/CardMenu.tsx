@@ -9,7 +9,7 @@ import { isCompleted } from '../../../shared/completion';
 import { bucketKey } from '../../../shared/timeframes';
 import { itemPanelOpened } from './boardSlice';
 import { itemPath } from './useBoardUrl';
-import { bucketName } from './boardColumns';
+import { MoveTargetItems } from './MoveTargetItems';
 import { useBoardLayout } from './boardLayout';
 import { useBoardNavigation } from './boardNavigation';
 import { DotsIcon } from './CardMenuButton';
@@ -84,28 +84,12 @@ function CardMenuContent({ id, onMoveUp, onMoveDown }: { id: string; onMoveUp: (
           </Menu.SubTrigger>
           <Menu.Portal>
             <Menu.SubContent className={`${styles.content} ${styles.targets}`} sideOffset={2} collisionPadding={8}>
-              {layout.moveTargets.map((group) => (
-                <Menu.Group key={group.scope} className={styles.group}>
-                  <Menu.Label className={styles.label}>{group.label}</Menu.Label>
-                  {group.columns.map((column) => (
-                    <Menu.Item
-                      key={column.key}
-                      className={styles.item}
-                      disabled={column.key === currentKey}
-                      aria-label={bucketName(column.bucket, layout.milestones)}
-                      onSelect={() => {
-                        if (dispatch(moveItemToBucket(id, column.bucket))) {
-                          navigation.announce(`Moved ${name} to ${bucketName(column.bucket, layout.milestones)}.`);
-                        }
-                      }}
-                    >
-                      <span>{column.label}</span>
-                      {column.detail && <span className={styles.detail}>{column.detail}</span>}
-                      {column.key === currentKey && <span className={styles.detail}>current</span>}
-                    </Menu.Item>
-                  ))}
-                </Menu.Group>
-              ))}
+              <MoveTargetItems
+                currentKey={currentKey}
+                onPick={(column, where) => {
+                  if (dispatch(moveItemToBucket(id, column.bucket))) navigation.announce(`Moved ${name} to ${where}.`);
+                }}
+              />
             </Menu.SubContent>
           </Menu.Portal>
         </Menu.Sub>

@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { memo, useCallback, useId, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsItemPending, selectItemById } from '../items/itemsSelectors';
 import { completionToggled } from '../items/itemsSlice';
@@ -10,6 +10,11 @@ import { itemPanelOpened } from './boardSlice';
 import { initials, selectMemberEmail } from './people';
 import { CardMenuButton } from './CardMenuButton';
 import { useBoardNavigation, type FocusDirection } from './boardNavigation';
+import { selectionCleared, selectIsSelected } from '../bulk/selectionSlice';
+import type { SelectionInput } from '../bulk/selectionCommands';
+
+/** The selection's commands, loaded on the first use (the first JavaScript of the board stays small). */
+const selecting = () => import(/* webpackChunkName: "bulk" */ '../bulk/selectionCommands');
 import styles from './ItemCard.module.css';
 
 /** A card's height plus the gap under it: the virtualised columns place cards on this grid. */
@@ -19,8 +24,9 @@ export const CARD_ROW = CARD_HEIGHT + CARD_GAP;
 
 const kindClass: Record<number, string | undefined> = { 1: styles.demo, 2: styles.implementation, 3: styles.gtm };
 
-function describe(item: BoardItem, assignee: string | null, pending: boolean): string {
+function describe(item: BoardItem, assignee: string | null, pending: boolean, selected: boolean): string {
   return [
+    selected ? 'Selected' : null,
     item.externalId || (pending ? 'Saving…' : ''),
     kindLabel[item.itemType],
     isCompleted(item.completionDate) ? 'Completed' : null,
@@ -93,7 +99,9 @@ export const PlainItemCard = memo(function PlainItemCard({ id, bucketKey }: Item
 /**
  * One item on the board. The whole card drags with a pointer; its title button is the keyboard handle:
  * Space picks it up (arrows move, Space drops, Escape cancels), Enter opens it, X completes it,
- * Alt+arrows move it, M opens its menu, I assigns it to me, Delete twice deletes it, arrows move focus.
+ * Alt+arrows move it, M opens its menu, I assigns it to me, Delete twice deletes it, arrows move focus;
+ * S (or Ctrl/⌘-click) selects it, Shift-click selects a run, B goes to the bulk bar,
+ * Escape clears the selection.
  */
 const sameSortable = (a: SortableBits | null, b: SortableBits | null) =>
   a === b || (!!a && !!b && (Object.keys(a) as (keyof SortableBits)[]).every((key) => a[key] === b[key]));
@@ -111,6 +119,7 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
   const dispatch = useAppDispatch();
   const item = useAppSelector((state) => selectItemById(state, id));
   const pending = useAppSelector((state) => selectIsItemPending(state, id));
+  const selected = useAppSelector((state) => selectIsSelected(state, id));
   const assignee = useAppSelector((state) => selectMemberEmail(state, item?.plan.assignedToUserId ?? null));
   const navigation = useBoardNavigation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -148,6 +157,14 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
     setDeleteArmedAt(Date.now());
     navigation.announce(`Press Delete again to delete ${name}.`);
   };
+  const select = (input: SelectionInput) =>
+    void selecting().then(({ selectionInput }) => selectionInput(input, navigation));
+  const toggleSelection = () => select({ kind: 'toggle', id, name });
+  const onClick = (event: MouseEvent) => {
+    if (event.ctrlKey || event.metaKey) return toggleSelection();
+    if (event.shiftKey) return select({ kind: 'range', id, columnIds: navigation.column(bucketKey)?.ids ?? [id] });
+    dispatch(itemPanelOpened(id));
+  };
   const altKeys: Record<string, () => void> = {
     ArrowUp: moveUp,
     ArrowDown: moveDown,
@@ -172,6 +189,10 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
     I: toggleMine,
     Delete: deleteTwice,
     Backspace: deleteTwice,
+    s: toggleSelection,
+    S: toggleSelection,
+    b: () => navigation.focusBulkBar?.(),
+    B: () => navigation.focusBulkBar?.(),
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -179,6 +200,13 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
     // Escape cancels): focus stays on it, and no shortcut acts on it or its neighbours.
     if (sortable?.isDragging) return;
     const modifiers = event.ctrlKey || event.metaKey;
+    // Escape is the selection's only while there is one.
+    if (event.key === 'Escape' && navigation.store.getState().selection.ids.length > 0) {
+      event.preventDefault();
+      dispatch(selectionCleared());
+      navigation.announce('Selection cleared.');
+      return;
+    }
     const action =
       event.altKey && !modifiers
         ? altKeys[event.key]
@@ -198,7 +226,7 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
     <div
       ref={sortable?.setNodeRef}
       data-card-id={id}
-      className={`${styles.card} ${completed ? styles.completed : ''} ${sortable?.isDragging ? styles.dragging : ''} ${pending ? styles.pending : ''} ${sortable?.landing ? styles.landing : ''}`}
+      className={`${styles.card} ${completed ? styles.completed : ''} ${sortable?.isDragging ? styles.dragging : ''} ${pending ? styles.pending : ''} ${sortable?.landing ? styles.landing : ''} ${selected ? styles.selected : ''}`}
       style={sortable ? { transform: sortable.transform, transition: sortable.transition } : undefined}
       {...(pointerListeners as HTMLAttributes<HTMLDivElement>)}
     >
@@ -210,13 +238,13 @@ function ItemCardViewImpl({ id, bucketKey, sortable }: ItemCardProps & { sortabl
         {...sortable?.attributes}
         aria-roledescription={sortable ? 'draggable item' : undefined}
         aria-describedby={[descriptionId, sortable?.attributes['aria-describedby']].filter(Boolean).join(' ')}
-        onClick={() => dispatch(itemPanelOpened(id))}
+        onClick={onClick}
         onKeyDown={onKeyDown}
       >
         <CardBody item={item} pending={pending} assignee={assignee} />
       </button>
       <VisuallyHidden>
-        <span id={descriptionId}>{describe(item, assignee, pending)}</span>
+        <span id={descriptionId}>{describe(item, assignee, pending, selected)}</span>
       </VisuallyHidden>
       <button
         type="button"

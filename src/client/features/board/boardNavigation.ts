@@ -30,8 +30,10 @@ export class BoardNavigation {
   order: string[] = [];
   announce: (message: string) => void = () => undefined;
   layout: BoardLayout | null = null;
+  /** Focuses the bulk bar's first button while cards are selected (set by the bar). */
+  focusBulkBar: (() => void) | null = null;
 
-  constructor(private readonly store: { dispatch: AppDispatch; getState: () => RootState }) {}
+  constructor(readonly store: { dispatch: AppDispatch; getState: () => RootState }) {}
 
   register(key: string, entry: ColumnEntry) {
     this.columns.set(key, entry);

@@ -40,6 +40,7 @@ import {
 } from './itemsSlice';
 import { itemEditConflicted, ownVersionWritten, versionAfterOwnWrites } from './itemEditsSlice';
 import { conflictingRecord, fieldsChangedByOthers } from '../../api/conflicts';
+import { bulkIdOf, bulkPartSettled, NOT_ON_BOARD } from './bulkParts';
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
@@ -91,10 +92,18 @@ async function call<T>(request: { unwrap(): Promise<T>; reset(): void }): Promis
   }
 }
 
-function neighboursAt(state: RootState, key: string, id: string) {
-  const list = state.items.bucketIds[key] ?? [];
+/**
+ * An item's neighbours in a bucket. `whenSent`: those the server holds once this move is sent, so
+ * items whose own move or create is queued behind it are skipped.
+ */
+function neighboursAt(state: RootState, key: string, id: string, whenSent = false) {
+  const { bucketIds, pendingMoves, resolvedTempIds } = state.items;
+  const list = (bucketIds[key] ?? []).filter(
+    (other) =>
+      !whenSent || other === id || (!pendingMoves[other] && !(isTempId(other) && resolvedTempIds[other] === undefined)),
+  );
   const at = list.indexOf(id);
-  return { left: at > 0 ? list[at - 1]! : null, right: at >= 0 && at < list.length - 1 ? list[at + 1]! : null };
+  return { left: at > 0 ? list[at - 1]! : null, right: at >= 0 ? (list[at + 1] ?? null) : null };
 }
 
 function label(item: Pick<BoardItem, 'externalId' | 'description'> | undefined): string {
@@ -123,6 +132,21 @@ function keepConflict(
 
 function fail(listenerApi: ListenerApi, what: string, error: unknown) {
   listenerApi.dispatch(noticeShown('error', `Couldn’t ${what}: ${errorMessage(error)}`));
+}
+
+/**
+ * The end of a move, completion, delete or restore: a part of a bulk action reports to it (which tells
+ * the user once for all its parts); a request of its own says what failed, if `what` names it (an item
+ * that is gone ends quietly).
+ */
+function settle(listenerApi: ListenerApi, action: unknown, itemId: string, error?: unknown, what?: string) {
+  const bulkId = bulkIdOf(action);
+  if (bulkId !== undefined) {
+    const reason = error === undefined ? null : error === NOT_ON_BOARD ? error : errorMessage(error);
+    listenerApi.dispatch(bulkPartSettled({ bulkId, itemId, error: reason }));
+  } else if (what) {
+    fail(listenerApi, what, error);
+  }
 }
 
 /** Applies a write to the panel's copy of the whole item, when one is loaded. */
@@ -268,7 +292,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const { id, markComplete, requestId } = action.payload;
       await queuesOf(listenerApi.getState).items.run(id, async () => {
         const serverId = await serverIdOf(id, listenerApi);
-        if (!serverId) return;
+        if (!serverId) return settle(listenerApi, action, id, NOT_ON_BOARD);
         try {
           const answer = await call(
             listenerApi.dispatch(
@@ -278,10 +302,11 @@ export function registerItemsListeners(startListening: AppStartListening) {
           const serverFields = { completionDate: answer.completionDate };
           listenerApi.dispatch(ownVersionWritten({ id: serverId, version: answer.version }));
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: true, serverFields }));
+          settle(listenerApi, action, id);
         } catch (error) {
           listenerApi.dispatch(itemUpdateSettled({ id: serverId, requestId, ok: false }));
           const what = markComplete ? 'complete' : 'reopen';
-          fail(listenerApi, `${what} ${label(itemOf(listenerApi.getState().items, serverId))}`, error);
+          settle(listenerApi, action, id, error, `${what} ${label(itemOf(listenerApi.getState().items, serverId))}`);
         }
         refreshWholeItemWhenSettled(listenerApi, serverId);
       });
@@ -294,12 +319,12 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const { id, projectId } = action.payload;
       const before = listenerApi.getOriginalState().items;
       const item = itemOf(before, currentId(before, id));
-      if (!item) return;
+      if (!item) return settle(listenerApi, action, id, NOT_ON_BOARD);
       const index = (before.bucketIds[bucketKey(bucketOf(item))] ?? []).indexOf(item.id);
       await queuesOf(listenerApi.getState).items.run(id, async () => {
         const serverId = await serverIdOf(item.id, listenerApi);
         // Its create failed: there is nothing on the server to delete.
-        if (!serverId) return;
+        if (!serverId) return settle(listenerApi, action, id);
         const body = {
           projectId,
           project: item.plan,
@@ -308,9 +333,10 @@ export function registerItemsListeners(startListening: AppStartListening) {
         try {
           await call(listenerApi.dispatch(itemsApi.endpoints.deleteProjectItem.initiate({ id: serverId, body })));
           listenerApi.dispatch(itemDeleteSettled({ ok: true, item, index }));
+          settle(listenerApi, action, id);
         } catch (error) {
           listenerApi.dispatch(itemDeleteSettled({ ok: false, item, index }));
-          fail(listenerApi, `delete ${label(item)}`, error);
+          settle(listenerApi, action, id, error, `delete ${label(item)}`);
         }
       });
     },
@@ -332,9 +358,10 @@ export function registerItemsListeners(startListening: AppStartListening) {
               rebalancedSortKeys: answer.rebalancedSortKeys,
             }),
           );
+          settle(listenerApi, action, item.id);
         } catch (error) {
           listenerApi.dispatch(itemRestoreFailed({ id: item.id }));
-          fail(listenerApi, `restore ${label(item)}`, error);
+          settle(listenerApi, action, item.id, error, `restore ${label(item)}`);
         }
       });
     },
@@ -347,7 +374,7 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const before = listenerApi.getOriginalState().items;
       const id = currentId(before, action.payload.id);
       const item = itemOf(before, id);
-      if (!item) return;
+      if (!item) return settle(listenerApi, action, action.payload.id, NOT_ON_BOARD);
       const from = bucketOf(item);
       const previousIndex = (before.bucketIds[bucketKey(from)] ?? []).indexOf(id);
       const previous = item.plan;
@@ -355,15 +382,19 @@ export function registerItemsListeners(startListening: AppStartListening) {
       const assigneeChanged = assignedToUserId !== undefined && assignedToUserId !== previous.assignedToUserId;
       const { sortKey } = action.payload;
       const reordered = bucketChanged || action.payload.index !== previousIndex || sortKey !== undefined;
-      const { left, right } = neighboursAt(listenerApi.getState(), bucketKey(to), id);
+      const seen = neighboursAt(listenerApi.getState(), bucketKey(to), id);
 
       await queuesOf(listenerApi.getState).projects.run(projectId, async () => {
+        // A bulk move's parts sit next to each other: their neighbours are taken when each is sent, so a
+        // part is never asked to sit beside one that is not there yet, or that failed and went back.
+        const { left, right } =
+          bulkIdOf(action) === undefined ? seen : neighboursAt(listenerApi.getState(), bucketKey(to), id, true);
         const [itemId, leftNeighborId, rightNeighborId] = await Promise.all([
           serverIdOf(id, listenerApi),
           serverIdOf(left, listenerApi),
           serverIdOf(right, listenerApi),
         ]);
-        if (!itemId) return;
+        if (!itemId) return settle(listenerApi, action, action.payload.id, NOT_ON_BOARD);
         const body = {
           ...(bucketChanged || assigneeChanged
             ? {
@@ -389,9 +420,10 @@ export function registerItemsListeners(startListening: AppStartListening) {
               rebalancedSortKeys: answer.rebalancedSortKeys,
             }),
           );
+          settle(listenerApi, action, action.payload.id);
         } catch (error) {
           listenerApi.dispatch(itemMoveFailed({ id: itemId, previous, index: previousIndex }));
-          fail(listenerApi, `move ${label(item)}`, error);
+          settle(listenerApi, action, action.payload.id, error, `move ${label(item)}`);
         }
       });
     },

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { selectOpenItemId } from '../board/boardSlice';
-import { isTyping } from './shortcuts';
+import { isTyping } from './isTyping';
 
 const CommandPalette = lazy(() => import(/* webpackChunkName: "palette" */ './CommandPalette'));
 const ShortcutSheet = lazy(() => import(/* webpackChunkName: "palette" */ './ShortcutSheet'));

@@ -1,26 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Button } from '../../ui';
-import { isTyping } from '../palette/shortcuts';
-import { selectLatestUndo, selectUndone, undoRequested, undoToastClosed } from './undoSlice';
-import styles from './UndoToast.module.css';
+import { isTyping } from '../palette/isTyping';
+import { undoRequested } from './undoSlice';
 
-/** How long the toast stays; Ctrl/⌘-Z still undoes after it goes. */
-const SHOWN_MS = 8000;
-
-const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
+// The toast itself is loaded once there is something to undo: the first JavaScript carries only this.
+const UndoToastContent = lazy(() => import(/* webpackChunkName: "bulk" */ './UndoToastContent'));
 
 /**
- * The toast after a move, completion or delete, with Undo; and Ctrl/⌘-Z anywhere but in a field, which
- * undoes the newest step (again for the one before).
+ * The toast after a move, completion, delete or bulk action, with Undo; and Ctrl/⌘-Z anywhere but in a
+ * field, which undoes the newest step (again for the one before).
  */
 export function UndoToast() {
   const dispatch = useAppDispatch();
-  const latest = useAppSelector(selectLatestUndo);
-  const undone = useAppSelector(selectUndone);
-  const [hiddenId, setHiddenId] = useState<number | null>(null);
-  const shown = undone ? { key: `undone-${undone.id}`, message: `Undone: ${undone.message}` } : null;
-  const offer = !undone && latest && latest.id !== hiddenId ? latest : null;
+  const any = useAppSelector((state) => state.undo.entries.length > 0 || state.undo.undone !== null);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -34,36 +26,13 @@ export function UndoToast() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [dispatch]);
 
-  const offerId = offer?.id ?? null;
-  const visibleKey = offerId !== null ? `offer-${offerId}` : shown?.key;
-  useEffect(() => {
-    if (!visibleKey) return;
-    const timer = setTimeout(() => {
-      if (offerId !== null) setHiddenId(offerId);
-      else dispatch(undoToastClosed());
-    }, SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [visibleKey, offerId, dispatch]);
-
-  const close = () => (offer ? setHiddenId(offer.id) : dispatch(undoToastClosed()));
   // The live region stays in the page, so what appears in it is announced.
   return (
     <div role="status">
-      {(offer || shown) && (
-        <div className={styles.toast}>
-          <span className={styles.message}>{offer ? offer.message : shown?.message}</span>
-          {offer && (
-            <>
-              <Button variant="ghost" onClick={() => dispatch(undoRequested())}>
-                Undo
-              </Button>
-              <kbd className={styles.kbd}>{isMac() ? '⌘ Z' : 'Ctrl Z'}</kbd>
-            </>
-          )}
-          <button type="button" className={styles.close} aria-label="Dismiss" onClick={close}>
-            ✕
-          </button>
-        </div>
+      {any && (
+        <Suspense fallback={null}>
+          <UndoToastContent />
+        </Suspense>
       )}
     </div>
   );

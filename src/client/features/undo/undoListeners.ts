@@ -2,7 +2,8 @@
  * Records the user's moves, completions and deletes as they are requested, with what puts each back
  * (the place: bucket, position and sort key; the completion; the whole card), and undoes the newest on
  * request through the same optimistic requests, so the server and every open board follow as for any
- * edit. Actions an undo sends carry UNDO_META and are not recorded again.
+ * edit. Actions an undo sends carry UNDO_META and are not recorded again; parts of a bulk action are
+ * recorded as one step once answered (bulk/bulkRuns.ts), and undone as one bulk action.
  */
 import type { AppStartListening } from '../../app/listeners';
 import type { RootState } from '../../app/store';
@@ -20,7 +21,11 @@ import {
   itemOf,
   itemRestoreRequested,
 } from '../items/itemsSlice';
-import { isUndoAction, UNDO_META, undoRecorded, undoRequested, undoTaken, type Undoable } from './undoSlice';
+import { isUndoAction, UNDO_META, undoRecorded, undoRequested, undoTaken, type ItemUndo } from './undoSlice';
+import { bulkIdOf } from '../items/bulkParts';
+
+/** Neither an undo's own request nor a part of a bulk action is recorded on its own. */
+const recorded = (action: unknown) => !isUndoAction(action) && bulkIdOf(action) === undefined;
 
 const nameOf = (item: BoardItem) => item.externalId || `“${displayTitle(item.description)}”`;
 
@@ -28,11 +33,14 @@ function indexIn(state: RootState, item: BoardItem): number {
   return (state.items.bucketIds[bucketKey(bucketOf(item))] ?? []).indexOf(item.id);
 }
 
-/** The action that puts it back, or why it cannot be now. */
-function reverse(state: RootState, undo: Undoable) {
+/** The action that puts one item back, or why it cannot be now. */
+export function reverseOne(state: RootState, undo: Exclude<ItemUndo, { kind: 'create' }>) {
   if (undo.kind === 'delete') {
     if (state.items.projectId !== undo.projectId) return 'Open its project again to undo that.';
-    return itemRestoreRequested({ projectId: undo.projectId, item: undo.item, index: undo.index });
+    return {
+      ...itemRestoreRequested({ projectId: undo.projectId, item: undo.item, index: undo.index }),
+      meta: UNDO_META,
+    };
   }
   const id = currentId(state.items, undo.itemId);
   if (!itemOf(state.items, id)) return 'That item is no longer on this board.';
@@ -46,7 +54,7 @@ export function registerUndoListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: itemMoveRequested,
     effect: (action, listenerApi) => {
-      if (isUndoAction(action)) return;
+      if (!recorded(action)) return;
       const before = listenerApi.getOriginalState();
       const item = itemOf(before.items, currentId(before.items, action.payload.id));
       if (!item) return;
@@ -77,7 +85,7 @@ export function registerUndoListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: completionToggled,
     effect: (action, listenerApi) => {
-      if (isUndoAction(action)) return;
+      if (!recorded(action)) return;
       const before = listenerApi.getOriginalState();
       const item = itemOf(before.items, currentId(before.items, action.payload.id));
       if (!item) return;
@@ -94,6 +102,7 @@ export function registerUndoListeners(startListening: AppStartListening) {
   startListening({
     actionCreator: itemDeleteRequested,
     effect: (action, listenerApi) => {
+      if (!recorded(action)) return;
       const before = listenerApi.getOriginalState();
       const item = itemOf(before.items, currentId(before.items, action.payload.id));
       // An item whose create is still on its way has nothing on the server to restore yet.
@@ -116,7 +125,15 @@ export function registerUndoListeners(startListening: AppStartListening) {
         listenerApi.dispatch(noticeShown('info', 'Nothing to undo.'));
         return;
       }
-      const action = reverse(state, entry.undo);
+      const { undo } = entry;
+      if (undo.kind === 'bulk') {
+        // Its bookkeeping is loaded on demand (it is already, once the bulk bar has shown).
+        void import(/* webpackChunkName: "bulk" */ '../bulk/undoBulk').then((module) =>
+          module.undoBulk({ ...entry, undo }, listenerApi.getState(), listenerApi.dispatch),
+        );
+        return;
+      }
+      const action = reverseOne(state, undo);
       if (typeof action === 'string') {
         listenerApi.dispatch(noticeShown('info', `Couldn’t undo: ${action}`));
         return;

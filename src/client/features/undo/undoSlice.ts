@@ -1,5 +1,6 @@
 /**
- * What the user can undo: their own last moves, completions and deletes on the board, newest last.
+ * What the user can undo: their own last moves, completions, deletes and bulk actions on the board
+ * (and the items the item flows added), newest last.
  * Undo sends the opposite through the same optimistic path (undoListeners.ts). Not persisted.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -8,7 +9,8 @@ import type { PlanBucket } from '../../../shared/timeframes';
 import type { BoardItem } from '../items/itemModel';
 import { sessionEnded } from '../session/sessionEnded';
 
-export type Undoable =
+/** What puts one item back. `create` undoes an add (the item is deleted again). */
+export type ItemUndo =
   | {
       kind: 'move';
       projectId: string;
@@ -19,7 +21,14 @@ export type Undoable =
       assignedToUserId: string | null;
     }
   | { kind: 'complete'; itemId: string; markComplete: boolean }
-  | { kind: 'delete'; projectId: string; item: BoardItem; index: number };
+  | { kind: 'delete'; projectId: string; item: BoardItem; index: number }
+  | { kind: 'create'; projectId: string; itemId: string };
+
+/**
+ * A bulk action is undone as one step: its parts in order (lower places first, so each index holds).
+ * Adds are only ever undone in bulk (the item flows add several at once).
+ */
+export type Undoable = Exclude<ItemUndo, { kind: 'create' }> | { kind: 'bulk'; parts: ItemUndo[] };
 
 export interface UndoEntry {
   id: number;
