@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import nlp from 'compromise/two';
 import corpus from '../fixtures/drafterCorpus.json';
 import { createDrafter } from '../../src/server/ai/drafter';
-import { readingOnce, sentencesOf, textOf } from '../../src/server/ai/drafterNlp';
+import { readingOnce, sentencesOf, sentencesOfEach, textOf } from '../../src/server/ai/drafterNlp';
 import { ApiError } from '../../src/server/errors';
 import type { GenerationInput } from '../../src/server/ai/port';
 
@@ -177,8 +177,13 @@ describe('reading prose', () => {
       );
     fc.assert(
       fc.property(fc.array(paragraph, { minLength: 2, maxLength: 4 }), (paragraphs) => {
-        const shared = readingOnce(() => paragraphs.map((text) => sentencesOf(text)));
-        expect(shared).toEqual(paragraphs.map(taggedAlone));
+        const alone = paragraphs.map(taggedAlone);
+        // Read one by one; and all but the second tagged in one call, then the others read one by one.
+        expect(readingOnce(() => paragraphs.map((text) => sentencesOf(text)))).toEqual(alone);
+        const [first, ...rest] = paragraphs;
+        expect(
+          readingOnce(() => [...sentencesOfEach([first!, ...rest.slice(1)]), ...rest.map((text) => sentencesOf(text))]),
+        ).toEqual([alone[0], ...alone.slice(2), ...alone.slice(1)]);
       }),
       { numRuns: 60 },
     );

@@ -88,20 +88,27 @@ function placed(sentence: Sentence, lead: string, trail: string): Sentence {
   return words;
 }
 
-/** The sentences of a paragraph, tagged in context (parts of speech: Verb, Imperative, Pronoun…). */
-export function sentencesOf(paragraph: string): Sentence[] {
-  const memo = tagged ?? new Map<string, Sentence>();
+/** compromise's sentences of a paragraph, untagged, with the space around each. */
+function split(paragraph: string) {
   const world = typed.world();
-  const read = world.methods.one.tokenize.fromString(paragraph, world).map((terms) => {
+  return world.methods.one.tokenize.fromString(paragraph, world).map((terms) => {
     // The space around the sentence is in its first `pre` and last `post` (a word's text may hold some: " ##").
     const lead = /^\s*/.exec(terms[0]?.pre ?? '')![0];
     const trail = /\s*$/.exec(terms.at(-1)?.post ?? '')![0];
     const text = spoken(terms);
     return { terms, key: text.slice(lead.length, text.length - trail.length), lead, trail };
   });
-  // The sentences not tagged yet, tagged in one call (one call per sentence costs more than the tagging).
-  const keys = new Set(read.map(({ key }) => key).filter((key) => !memo.has(key)));
-  const fresh = read.filter(({ key }) => keys.delete(key));
+}
+
+/**
+ * The sentences of each paragraph, tagged in context (parts of speech: Verb, Imperative, Pronoun…).
+ * The sentences not tagged yet are tagged in one call: a call costs about as much as a few sentences.
+ */
+export function sentencesOfEach(paragraphs: readonly string[]): Sentence[][] {
+  const memo = tagged ?? new Map<string, Sentence>();
+  const read = paragraphs.map(split);
+  const keys = new Set(read.flat().flatMap(({ key }) => (memo.has(key) ? [] : [key])));
+  const fresh = read.flat().filter(({ key }) => keys.delete(key));
   if (fresh.length > 0) {
     const docs = typed(fresh.map(({ terms }) => ({ terms }))).docs;
     docs.forEach((terms, n) => {
@@ -113,8 +120,11 @@ export function sentencesOf(paragraph: string): Sentence[] {
       memo.set(fresh[n]!.key, words);
     });
   }
-  return read.map(({ key, lead, trail }) => placed(memo.get(key)!, lead, trail));
+  return read.map((sentences) => sentences.map(({ key, lead, trail }) => placed(memo.get(key)!, lead, trail)));
 }
+
+/** The sentences of a paragraph, tagged in context. */
+export const sentencesOf = (paragraph: string) => sentencesOfEach([paragraph])[0]!;
 
 /** The words as the user wrote them, without the space around the run. */
 export const textOf = (words: readonly Word[]) =>
