@@ -1,7 +1,8 @@
 import fc from 'fast-check';
+import nlp from 'compromise/two';
 import corpus from '../fixtures/drafterCorpus.json';
 import { createDrafter } from '../../src/server/ai/drafter';
-import { sentencesOf, textOf } from '../../src/server/ai/drafterNlp';
+import { readingOnce, sentencesOf, sentencesOfEach, textOf } from '../../src/server/ai/drafterNlp';
 import { ApiError } from '../../src/server/errors';
 import type { GenerationInput } from '../../src/server/ai/port';
 
@@ -145,5 +146,46 @@ describe('reading prose', () => {
   it('gives every sentence back exactly as written', () => {
     const paragraph = 'We’ll demo it to **Acme**, then fix (the) bugs; ship it! Goal: 20% fewer tickets.';
     expect(sentencesOf(paragraph).map(textOf).join(' ')).toBe(paragraph);
+  });
+
+  /** What compromise makes of a paragraph tagged on its own, as the drafter's words. */
+  const taggedAlone = (paragraph: string) =>
+    nlp(paragraph).docs.map((terms) =>
+      terms.map(({ pre, text, post, normal, tags }) => ({ pre, text, post, normal, tags: tags ?? new Set() })),
+    );
+
+  it('tags a sentence once per draft, read as tagging it again would read it', () => {
+    const first = 'Show it to the sales team. We’ll (quietly) build the Stripe integration, then ship it!';
+    const second = '  Pricing\n\n  We’ll (quietly) build the Stripe integration, then ship it!  \n\nAnd more.';
+    const shared = readingOnce(() => [sentencesOf(first), sentencesOf(second)]);
+    expect(shared).toEqual([taggedAlone(first), taggedAlone(second)]);
+    // The second reading takes the first one's tagging; outside a draft each reading tags again.
+    expect(shared[1]![1]![0]!.tags).toBe(shared[0]![1]![0]!.tags);
+    expect(sentencesOf(second)[1]![0]!.tags).not.toBe(sentencesOf(first)[1]![0]!.tags);
+  });
+
+  it('reads any paragraphs of a draft as compromise reads each on its own', () => {
+    const paragraph = fc
+      .array(fc.constantFrom(...cases.map((entry) => entry.description)), { minLength: 1, maxLength: 3 })
+      .chain((picked) =>
+        fc.constantFrom(
+          picked.join('\n\n'),
+          picked.join(' '),
+          ` ${picked.join('\n')}\n`,
+          `\n\t${picked.join('  \n')}  `,
+        ),
+      );
+    fc.assert(
+      fc.property(fc.array(paragraph, { minLength: 2, maxLength: 4 }), (paragraphs) => {
+        const alone = paragraphs.map(taggedAlone);
+        // Read one by one; and all but the second tagged in one call, then the others read one by one.
+        expect(readingOnce(() => paragraphs.map((text) => sentencesOf(text)))).toEqual(alone);
+        const [first, ...rest] = paragraphs;
+        expect(
+          readingOnce(() => [...sentencesOfEach([first!, ...rest.slice(1)]), ...rest.map((text) => sentencesOf(text))]),
+        ).toEqual([alone[0], ...alone.slice(2), ...alone.slice(1)]);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

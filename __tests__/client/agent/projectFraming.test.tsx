@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockBackend } from '../helpers/handlers/mockBackend';
 import { agentBackend } from '../helpers/handlers/agent';
@@ -40,7 +40,8 @@ describe('project framing (/flows/frame-project)', () => {
     await user.click(screen.getByRole('button', { name: 'Next: draft the story' }));
 
     const story = await screen.findByLabelText('Story (markdown)');
-    expect((story as HTMLTextAreaElement).value).toContain('Parents of young children');
+    // The story places the answer mid-sentence: "For parents of young children."
+    expect((story as HTMLTextAreaElement).value).toContain('parents of young children');
     await user.type(story, '\n\nEdited by hand.');
     await user.click(screen.getByRole('button', { name: 'Next: draft the plan' }));
 
@@ -127,6 +128,39 @@ describe('project framing (/flows/frame-project)', () => {
     expect(agentBackend.draft('product-story').inputModel).toMatchObject({
       answers: expect.arrayContaining([expect.objectContaining({ answer: 'Parents' })]),
     });
+  });
+
+  test('a plan that names no work shows no milestones yet, and one can be added, removed and saved', async () => {
+    // A story of who and why, no board: the drafter finds no demo or piece of work to make a milestone of.
+    agentBackend.store('product-story', {
+      ...questionsDraft,
+      step: 'Refine',
+      content: { ...questionsDraft.content, story: { story: 'Meal planning for busy parents.' } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/flows/frame-project', signedIn());
+    await user.click(await screen.findByRole('button', { name: 'Next: draft the plan' }));
+    await screen.findByLabelText('Plan (markdown)');
+    const milestones = screen.getByRole('group', { name: 'Milestones' });
+    expect(within(milestones).getByText(/No milestones yet: add one/)).toBeInTheDocument();
+    expect(within(milestones).queryByRole('list')).not.toBeInTheDocument();
+
+    await user.click(within(milestones).getByRole('button', { name: 'Add a milestone' }));
+    const title = within(milestones).getByLabelText('Milestone 1');
+    expect(title).toHaveFocus();
+    expect(within(milestones).queryByText(/No milestones yet/)).not.toBeInTheDocument();
+    await user.click(within(milestones).getByRole('button', { name: 'Remove milestone 1' }));
+    expect(within(milestones).getByText(/No milestones yet: add one/)).toBeInTheDocument();
+
+    await user.click(within(milestones).getByRole('button', { name: 'Add a milestone' }));
+    await user.clear(within(milestones).getByLabelText('Milestone 1'));
+    await user.type(within(milestones).getByLabelText('Milestone 1'), 'First family plans a week');
+    await user.click(screen.getByRole('button', { name: 'Save the plan' }));
+    await waitFor(() => expect(router.location.pathname).toBe('/project'));
+    expect(agentBackend.draft('project-plan').content.plan).toMatchObject({
+      milestones: [{ title: 'First family plans a week', description: '' }],
+    });
+    expect(await screen.findByRole('list', { name: 'Milestones' })).toHaveTextContent('First family plans a week');
   });
 
   test("past the monthly quota, a provider's generation sends the user to the agent settings", async () => {

@@ -5,7 +5,8 @@
  * description with its goals and open questions (drafterRefine), a plan whose milestones group the
  * board's and the named work by demo (drafterPlanText), a product story composed from the answers'
  * claims (drafterStory), patterns phrased as rules from the answers, with why and the board's items
- * they apply to (drafterPatterns). Labelled `draftedBy: 'drafter'` so the UI never presents it as
+ * they apply to (drafterPatterns). Each sentence is tagged once per draft, however many
+ * readers read it (drafterNlp). Labelled `draftedBy: 'drafter'` so the UI never presents it as
  * AI, and its drafts spend no agent actions.
  */
 import {
@@ -25,6 +26,7 @@ import { refine } from './drafterRefine';
 import { planOf } from './drafterPlanText';
 import { storyOf } from './drafterStory';
 import { clip } from './drafterText';
+import { readingOnce } from './drafterNlp';
 import {
   engineeringPatternQuestions,
   OPEN_QUESTIONS_HEADING,
@@ -147,7 +149,7 @@ export function createDrafter(): AgentGenerator {
     provider: 'none',
     async generate(pair, input) {
       const draft = drafts[pair] as (input: GenerationInput) => PairContent<typeof pair>;
-      return draft(input);
+      return readingOnce(() => draft(input));
     },
   };
 }

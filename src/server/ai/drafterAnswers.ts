@@ -6,7 +6,7 @@
  */
 import type { QuestionAnswer } from '../../shared/contract/agent';
 import { isKnownWord, textOf, type Word } from './drafterNlp';
-import { claimsOf } from './drafterStatements';
+import { claimsOfEach } from './drafterStatements';
 import { productStoryQuestions } from './questionCatalogue';
 import { WHEN } from './drafterPlan';
 
@@ -124,12 +124,16 @@ function phrasesOf(words: Word[]): Word[][] {
 /** Every claim of the answers, merged where two say the same thing (the first one kept, with both reasons). */
 export function answerClaims(answers: readonly QuestionAnswer[]): AnswerClaim[] {
   const claims: AnswerClaim[] = [];
-  for (const entry of answers) {
-    if (entry.answer.trim() === '') continue;
-    const family = familyOf(entry);
-    // Who it is for, what is left out and the team's own questions are lists: every sentence is one, never a reason.
-    const listing = family === 'audience' || family === 'scope' || family === 'own';
-    for (const claim of claimsOf(entry.answer, listing)) {
+  const given = answers
+    .filter((entry) => entry.answer.trim() !== '')
+    .map((entry) => {
+      const family = familyOf(entry);
+      // Who it is for, what is left out and the team's own questions are lists: every sentence is one, never a reason.
+      return { entry, family, listing: family === 'audience' || family === 'scope' || family === 'own' };
+    });
+  const claimed = claimsOfEach(given.map(({ entry, listing }) => ({ text: entry.answer, oneList: listing })));
+  for (const [at, { entry, family, listing }] of given.entries()) {
+    for (const claim of claimed[at]!) {
       const pieces = listing && isPhrase(claim.words) ? phrasesOf(claim.words) : [claim.words];
       for (const [n, words] of pieces.entries()) {
         const text = trimmed(textOf(words));

@@ -20,28 +20,16 @@ export interface Word {
 /** The words of one sentence, in order. */
 export type Sentence = Word[];
 
-/** The sentences of a paragraph, tagged in context (parts of speech: Verb, Imperative, Pronoun…). */
-export function sentencesOf(paragraph: string): Sentence[] {
-  return nlp(paragraph).docs.map((terms) =>
-    terms.map((term) => ({
-      pre: term.pre,
-      text: term.text,
-      post: term.post,
-      normal: term.normal,
-      tags: term.tags ?? new Set<string>(),
-    })),
-  );
-}
+/** compromise's term, as its tokenizer and tagger leave it. */
+type Term = { pre: string; text: string; post: string; normal: string; tags?: Set<string> };
 
-/** The words as the user wrote them, without the space around the run. */
-export const textOf = (words: readonly Word[]) =>
-  words
-    .map((word) => `${word.pre}${word.text}${word.post}`)
-    .join('')
-    .trim();
-
-/** The parts of compromise's model the drafter reads; its typings leave `methods()` and `model()` untyped. */
+/** The parts of compromise the drafter reads; its typings leave `world()`, `methods()`, `model()` and JSON input untyped. */
 interface Compromise {
+  /** Tags sentences already split into terms (compromise's JSON input). */
+  (sentences: { terms: Term[] }[]): { docs: Term[][] };
+  world(): {
+    methods: { one: { tokenize: { fromString(text: string, world: object): Term[][] } } };
+  };
   methods(): {
     two: {
       transform: {
@@ -60,6 +48,90 @@ interface Compromise {
 const typed = nlp as unknown as Compromise;
 const model = typed.model();
 const verbs = typed.methods().two.transform.verb;
+
+/** The tagged sentences of this draft by their text (without the space around them), while one is drafted. */
+let tagged: Map<string, Sentence> | null = null;
+
+/**
+ * Runs one draft with each sentence tagged once: the story and the plan read an answer both for its
+ * claims and for the work it names, and the tagging is most of their time. compromise tags each
+ * sentence on its own (its rules never look past the sentence), so a sentence's tags are the same
+ * whatever paragraph it was read in, and the readers get exactly what tagging it again would give.
+ */
+export function readingOnce<T>(draft: () => T): T {
+  const outer = tagged;
+  tagged ??= new Map();
+  try {
+    return draft();
+  } finally {
+    tagged = outer;
+  }
+}
+
+const wordOf = (term: Term): Word => ({
+  pre: term.pre,
+  text: term.text,
+  post: term.post,
+  normal: term.normal,
+  tags: term.tags ?? new Set<string>(),
+});
+
+const spoken = (terms: readonly Term[]) => terms.map((term) => `${term.pre}${term.text}${term.post}`).join('');
+
+/** A tagged sentence with the paragraph's space around it (the rest of its first `pre` and last `post` are its own). */
+function placed(sentence: Sentence, lead: string, trail: string): Sentence {
+  const words = sentence.map((word) => ({ ...word }));
+  if (words.length > 0) {
+    words[0]!.pre = lead + words[0]!.pre;
+    words.at(-1)!.post += trail;
+  }
+  return words;
+}
+
+/** compromise's sentences of a paragraph, untagged, with the space around each. */
+function split(paragraph: string) {
+  const world = typed.world();
+  return world.methods.one.tokenize.fromString(paragraph, world).map((terms) => {
+    // The space around the sentence is in its first `pre` and last `post` (a word's text may hold some: " ##").
+    const lead = /^\s*/.exec(terms[0]?.pre ?? '')![0];
+    const trail = /\s*$/.exec(terms.at(-1)?.post ?? '')![0];
+    const text = spoken(terms);
+    return { terms, key: text.slice(lead.length, text.length - trail.length), lead, trail };
+  });
+}
+
+/**
+ * The sentences of each paragraph, tagged in context (parts of speech: Verb, Imperative, Pronoun…).
+ * The sentences not tagged yet are tagged in one call: a call costs about as much as a few sentences.
+ */
+export function sentencesOfEach(paragraphs: readonly string[]): Sentence[][] {
+  const memo = tagged ?? new Map<string, Sentence>();
+  const read = paragraphs.map(split);
+  const keys = new Set(read.flat().flatMap(({ key }) => (memo.has(key) ? [] : [key])));
+  const fresh = read.flat().filter(({ key }) => keys.delete(key));
+  if (fresh.length > 0) {
+    const docs = typed(fresh.map(({ terms }) => ({ terms }))).docs;
+    docs.forEach((terms, n) => {
+      const words = terms.map(wordOf);
+      if (words.length > 0) {
+        words[0]!.pre = words[0]!.pre.replace(/^\s+/, '');
+        words.at(-1)!.post = words.at(-1)!.post.replace(/\s+$/, '');
+      }
+      memo.set(fresh[n]!.key, words);
+    });
+  }
+  return read.map((sentences) => sentences.map(({ key, lead, trail }) => placed(memo.get(key)!, lead, trail)));
+}
+
+/** The sentences of a paragraph, tagged in context. */
+export const sentencesOf = (paragraph: string) => sentencesOfEach([paragraph])[0]!;
+
+/** The words as the user wrote them, without the space around the run. */
+export const textOf = (words: readonly Word[]) =>
+  words
+    .map((word) => `${word.pre}${word.text}${word.post}`)
+    .join('')
+    .trim();
 
 /** A verb's base form ("includes" → "include"). */
 export const toInfinitive = (word: string) => verbs.toInfinitive(word, model);

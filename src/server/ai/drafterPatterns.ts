@@ -9,7 +9,7 @@
 import { AGENT_LIMITS as L, type QuestionAnswer } from '../../shared/contract/agent';
 import { displayTitle } from '../../shared/displayTitle';
 import { ItemType } from '../../shared/enums';
-import { claimsOf } from './drafterStatements';
+import { claimsOfEach } from './drafterStatements';
 import { ruleOf, type Frame, type Rule } from './drafterRules';
 import { clip } from './drafterText';
 import type { OutlineItem } from './port';
@@ -170,8 +170,9 @@ export function patternsFrom(
       : [{ text: input.description, family: OWN[flow] }];
 
   const drafted: Drafted[] = [];
-  for (const { text, family } of sources) {
-    for (const claim of claimsOf(text, family.frame.phrase === true)) {
+  const claimed = claimsOfEach(sources.map(({ text, family }) => ({ text, oneList: family.frame.phrase === true })));
+  for (const [at, { family }] of sources.entries()) {
+    for (const claim of claimed[at]!) {
       const rule = ruleOf(claim.words, family.frame);
       if (!rule || rule.name.trim() === '') continue;
       const same = drafted.find(

@@ -96,6 +96,9 @@ export function planOf(
   board: readonly OutlineItem[],
 ) {
   const answers = (input.answers ?? []).filter((entry) => entry.answer.trim() !== '');
+  // The claims first: they tag all the answers in one call, so reading them for work (a call per
+  // paragraph) finds their sentences tagged (drafterNlp).
+  const claims = answerClaims(answers);
   const named = namedWork(input.description, answers);
   const milestones = milestonesOf(input.description, named, board)
     .slice(0, L.milestones)
@@ -104,7 +107,6 @@ export function planOf(
       description: clip(milestone.description, L.shortText),
     }));
 
-  const claims = answerClaims(answers);
   const placed = (claim: AnswerClaim) => claim.risk || claim.constraint;
   const work = new Set(named.map(({ item }) => item.title.toLowerCase()));
   const isWork = (claim: AnswerClaim) => [...work].some((title) => claim.text.toLowerCase().includes(title));

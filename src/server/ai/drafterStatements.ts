@@ -5,7 +5,7 @@
  * is two claims; a list of plain phrases ("Calm tone, plain words") is one claim each, unless the
  * answer names the stack (a stack is one list). Words keep their tags (compromise) for the phrasing.
  */
-import { isNounOrVerb, sentencesOf, textOf, type Word } from './drafterNlp';
+import { isNounOrVerb, sentencesOfEach, textOf, type Word } from './drafterNlp';
 import { points } from './drafterText';
 
 export interface Claim {
@@ -110,17 +110,20 @@ function isRule(words: Word[], phrases: boolean): boolean {
   return at > 0 && !owned && isFinite(words[at]) && !has(words[at], 'PastTense');
 }
 
-/** The claims of one answer (or context description); `oneList` keeps a comma list of phrases whole. */
-export function claimsOf(answer: string, oneList: boolean): Claim[] {
-  const claims: Claim[] = [];
-  // Tagged at once (one call per point costs more than the tagging): a blank line ends each part.
-  const parts = points(answer)
+/** The text of an answer as its claims are read: each point and each `;`-part, a blank line ending each. */
+const claimText = (answer: string) =>
+  points(answer)
     .flatMap((point) => point.split(/;\s+/))
     .map((part) => part.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .join('\n\n');
+
+/** The claims of one answer's sentences. */
+function claimsIn(sentences: Word[][], oneList: boolean): Claim[] {
+  const claims: Claim[] = [];
   let last: Claim | null = null;
   let partStarts = true;
-  for (const tagged of sentencesOf(parts.join('\n\n'))) {
+  for (const tagged of sentences) {
     if (tagged.length === 0) continue;
     const sentence = withSubjects(tagged);
     const first = partStarts;
@@ -146,4 +149,13 @@ export function claimsOf(answer: string, oneList: boolean): Claim[] {
     }
   }
   return claims;
+}
+
+/**
+ * The claims of each answer (or context description); `oneList` keeps a comma list of phrases whole.
+ * Tagged at once (one call per point, or per answer, costs more than the tagging).
+ */
+export function claimsOfEach(answers: readonly { text: string; oneList: boolean }[]): Claim[][] {
+  const sentences = sentencesOfEach(answers.map(({ text }) => claimText(text)));
+  return answers.map(({ oneList }, n) => claimsIn(sentences[n]!, oneList));
 }
