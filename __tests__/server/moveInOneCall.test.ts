@@ -10,6 +10,7 @@ import {
   teamUser,
   unscheduled,
 } from './helpers/planning';
+import { rebalancedSortKeys } from '../../src/shared/sortKeys';
 
 jest.setTimeout(30_000);
 
@@ -60,6 +61,44 @@ describe('a move in one call', () => {
     const events = await t.app.db.execute(sql`select payload from team_events where team_id = ${u.teamId} order by id`);
     const payloads = (events as unknown as { rows: { payload: { itemIds?: string[] } }[] }).rows.map((r) => r.payload);
     expect(payloads.slice(-2).map((payload) => payload.itemIds)).toEqual([[c!.id], [a!.id]]);
+  });
+
+  it('moves into a bucket with no room in the one call: the bucket is reassigned, answered and told to the live board', async () => {
+    const { projectId } = u;
+    const [a, b, c] = [
+      await createItem(t.app, u.cookie, projectId, { project: onDay(20_416) }),
+      await createItem(t.app, u.cookie, projectId, { project: onDay(20_416) }),
+      await createItem(t.app, u.cookie, projectId, { project: onDay(20_416) }),
+    ];
+    // a and b sit 0.05 below the upper bound: no room after b.
+    for (const [item, key] of [
+      [a!, 49_999.9],
+      [b!, 49_999.95],
+      [c!, 0],
+    ] as const)
+      await t.app.db.execute(sql`update project_contexts set sort_key = ${key} where item_id = ${item.id}`);
+    const spy = transactions();
+
+    const moved = await move(t.app, u.cookie, projectId, c!.id, { orderUpdate: { leftNeighborId: b!.id } });
+    expect(moved.statusCode).toBe(200);
+    expect(spy).not.toHaveBeenCalled();
+    const keys = rebalancedSortKeys(3);
+    expect(moved.json().data.rebalancedSortKeys).toEqual([
+      { id: a!.id, sortKey: keys[0] },
+      { id: b!.id, sortKey: keys[1] },
+      { id: c!.id, sortKey: keys[2] },
+    ]);
+    expect(moved.json().data.projectPlanContext.sortKey).toBe(keys[2]);
+    const board = await queryBoard(t.app, u.cookie, projectId);
+    expect(board.map((item) => [item.id, item.projectContexts[0]!.sortKey])).toEqual([
+      [a!.id, keys[0]],
+      [b!.id, keys[1]],
+      [c!.id, keys[2]],
+    ]);
+    // Every key of the bucket changed: the event names them all, the moved item first.
+    const events = await t.app.db.execute(sql`select payload from team_events where team_id = ${u.teamId} order by id`);
+    const payloads = (events as unknown as { rows: { payload: { itemIds?: string[] } }[] }).rows.map((r) => r.payload);
+    expect(payloads.at(-1)!.itemIds).toEqual([c!.id, a!.id, b!.id]);
   });
 
   it('leaves errors to the transaction: nothing changes and the spec error is answered', async () => {

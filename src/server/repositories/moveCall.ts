@@ -1,10 +1,11 @@
 /**
- * The move in one call: `baton_move` (migration 20261127115026_move_in_one_call) checks the session,
- * locks the project, checks the move, writes it with its history entry and live-board event, and answers
- * the row with its history, in one statement: one round trip and one commit, with nothing of Node's
- * between the lock and the commit. It answers null and changes nothing whenever the move is not plainly
- * in order; the caller then runs the move's transaction (services/plan.ts `moveItem`), which answers the
- * error or reassigns the bucket.
+ * The move in one call: `baton_move` (migrations 20261127115026_move_in_one_call and
+ * 20261127145204_move_rebalances_in_one_call) checks the session, locks the project, checks the move,
+ * writes it with its history entry and live-board event (reassigning the bucket's keys when it has no
+ * room), and answers the row with its history, in one statement: one round trip and one commit, with
+ * nothing of Node's between the lock and the commit. It answers null and changes nothing whenever the
+ * move is not plainly in order; the caller then runs the move's transaction (services/plan.ts
+ * `moveItem`), which answers the error.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
@@ -12,6 +13,7 @@ import { rawStatement } from '../db/preparedStatements';
 import { TEAM_EVENTS_CHANNEL } from './teamEvents';
 import type { HistoryRow } from './assignmentHistory';
 import type { ProjectContextRow } from '../db/schema';
+import type { KeyedItem } from './projectContexts';
 import type { PlanBucket } from '../../shared/timeframes';
 import {
   MIN_SORT_KEY_GAP,
@@ -62,6 +64,8 @@ export interface MoveCalled {
   externalId: string;
   row: ProjectContextRow;
   history: HistoryRow[];
+  /** Every key of the target bucket, in board order, when it had no room and was reassigned. */
+  rebalanced: KeyedItem[] | null;
 }
 
 interface Moved {
@@ -73,6 +77,7 @@ interface Moved {
   span: number | null;
   index: number | null;
   assignedToUserId: string | null;
+  rebalanced: KeyedItem[] | null;
   history: {
     id: number;
     date_ms: number;
@@ -133,5 +138,6 @@ export async function moveInOneCall(db: Db, call: MoveCall): Promise<MoveCalled 
       timeframeIndex: entry.timeframe_index,
       assignedToUserId: entry.assigned_to_user_id,
     })),
+    rebalanced: moved.rebalanced,
   };
 }

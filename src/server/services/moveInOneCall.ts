@@ -1,7 +1,7 @@
 /**
  * A move (spec §3 "Move request") in one database call when it is plainly in order (repositories/moveCall.ts);
  * null when the call did nothing, and the move's transaction (plan.ts `moveItem`) must run: it answers
- * every error in the spec's order and reassigns a bucket with no room left.
+ * every error in the spec's order.
  */
 import type { Db } from '../db/types';
 import { moveInOneCall } from '../repositories/moveCall';
@@ -55,5 +55,6 @@ export async function moveItemInOneCall(
     linkId: moved.linkId,
     externalId: moved.externalId,
     projectPlanContext: toProjectContext(moved.row, moved.history),
+    ...(moved.rebalanced ? { rebalancedSortKeys: moved.rebalanced } : {}),
   };
 }
