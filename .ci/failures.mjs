@@ -49,7 +49,9 @@ for (const name of readdirSync(folder).filter((file) => file.endsWith('.json')))
     failures.push(`${name}: the report could not be read`);
   }
 }
-const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
+// Terminal colour codes (ESC [ … m) that jest and Playwright put in their messages.
+const colourCode = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const plain = (line) => line.replace(colourCode, '');
 if (flaky.length > 0) {
   console.log(`::: browser tests that passed only on their retry (${flaky.length})`);
   for (const line of flaky) console.log(`  ${plain(line)}`);
