@@ -1,18 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './helpers/axe';
 import { signIn } from './signIn';
 import { activeProjectId, api, createItem } from './helpers/appApi';
-
-/** axe (WCAG 2.x A and AA, best practices) on the screens people use most. */
-const scan = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-};
 
 test('the board, the item panel and the settings pages have no axe violations', async ({ page }) => {
   test.setTimeout(90_000);
@@ -23,11 +12,11 @@ test('the board, the item panel and the settings pages have no axe violations', 
   await today.getByRole('form').getByLabel('Title').press('Enter');
   await today.getByRole('button', { name: 'Close new item' }).click();
   await expect(page.getByRole('button', { name: 'Accessible item', exact: true })).toBeVisible();
-  expect(await scan(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Accessible item', exact: true }).click();
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Description (markdown)' })).toBeVisible();
-  expect(await scan(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
   for (const path of [
@@ -40,7 +29,7 @@ test('the board, the item panel and the settings pages have no axe violations', 
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect({ path, violations: await scan(page) }).toEqual({ path, violations: [] });
+    expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
   }
 });
 
@@ -65,12 +54,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(palette).toHaveAttribute('aria-modal', 'true');
       await page.keyboard.type('checked');
       await expect(palette.getByRole('option', { name: new RegExp(`${item.externalId} Checked item`) })).toBeVisible();
-      expect({ screen: 'palette', violations: await scan(page) }).toEqual({ screen: 'palette', violations: [] });
+      expect({ screen: 'palette', violations: await axeViolations(page) }).toEqual({
+        screen: 'palette',
+        violations: [],
+      });
       await page.keyboard.press('Escape');
 
       await page.goto(`/items/${gone.externalId}`);
       await expect(page.getByRole('alert')).toContainText(`${gone.externalId} was deleted`);
-      expect({ screen: 'link notice', violations: await scan(page) }).toEqual({
+      expect({ screen: 'link notice', violations: await axeViolations(page) }).toEqual({
         screen: 'link notice',
         violations: [],
       });
@@ -80,7 +72,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Delete');
       await page.keyboard.press('Delete');
       await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeVisible();
-      expect({ screen: 'undo toast', violations: await scan(page) }).toEqual({ screen: 'undo toast', violations: [] });
+      expect({ screen: 'undo toast', violations: await axeViolations(page) }).toEqual({
+        screen: 'undo toast',
+        violations: [],
+      });
       await page.getByRole('button', { name: 'Undo', exact: true }).click();
 
       await page.getByRole('button', { name: 'Checked item', exact: true }).click();
@@ -88,12 +83,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await panel.getByRole('textbox', { name: 'Comment (markdown)' }).fill('A note for **the team**');
       await panel.getByRole('button', { name: 'Comment', exact: true }).click();
       await expect(panel.getByRole('article').locator('strong', { hasText: 'the team' })).toBeVisible();
-      expect({ screen: 'comments', violations: await scan(page) }).toEqual({ screen: 'comments', violations: [] });
+      expect({ screen: 'comments', violations: await axeViolations(page) }).toEqual({
+        screen: 'comments',
+        violations: [],
+      });
       await page.keyboard.press('Escape');
 
       await page.goto('/mentions');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect({ screen: 'mentions', violations: await scan(page) }).toEqual({ screen: 'mentions', violations: [] });
+      expect({ screen: 'mentions', violations: await axeViolations(page) }).toEqual({
+        screen: 'mentions',
+        violations: [],
+      });
     });
   });
 }

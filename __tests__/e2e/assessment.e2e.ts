@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './helpers/axe';
 import { signIn } from './signIn';
 import { workedExample } from '../shared/fixtures/assessmentWorkedExample';
 
@@ -30,17 +30,6 @@ test('a visitor takes the assessment on the content site, with no sign-in, and s
   await expect(page.getByRole('heading', { name: 'Worked example' })).toBeVisible();
 });
 
-/** axe (WCAG 2.x A and AA, best practices) on the screens of the assessment and the content site. */
-const violationsOf = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-};
-
 test('the content site, its docs and the assessment (public and in the app) have no axe violations', async ({
   page,
 }) => {
@@ -48,18 +37,18 @@ test('the content site, its docs and the assessment (public and in the app) have
   for (const path of ['/about', '/about/docs', '/about/docs/assessment', '/about/assessment']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect({ path, violations: await violationsOf(page) }).toEqual({ path, violations: [] });
+    expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
   }
   for (const [question, option] of Object.entries(workedExample))
     await page.locator(`input[name="${question}"][value="${option}"]`).check();
   await page.getByRole('button', { name: 'See my scores' }).click();
   await expect(page.getByRole('heading', { name: 'Your team is Starting' })).toBeVisible();
-  expect({ path: 'result', violations: await violationsOf(page) }).toEqual({ path: 'result', violations: [] });
+  expect({ path: 'result', violations: await axeViolations(page) }).toEqual({ path: 'result', violations: [] });
 
   await signIn(page, `assess-axe-${Date.now()}@example.com`);
   await page.goto('/assessment');
   await expect(page.getByRole('heading', { level: 1, name: 'Agent-readiness assessment' })).toBeVisible();
-  expect({ path: '/assessment', violations: await violationsOf(page) }).toEqual({
+  expect({ path: '/assessment', violations: await axeViolations(page) }).toEqual({
     path: '/assessment',
     violations: [],
   });

@@ -1,29 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './helpers/axe';
 import { signIn } from './signIn';
-
-/** A JSON call as the app makes it (same origin), answering the envelope's data. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/v1${path}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
+import { activeProjectId, api } from './helpers/appApi';
 
 const NAMES = ['One', 'Two', 'Three', 'Four', 'Five'];
 
 /** Signs in and puts five items into the first project's unscheduled in-scope bucket. */
 async function setUp(page: Page, prefix: string) {
   await signIn(page, `${prefix}-${Date.now()}@example.com`);
-  const context = await api<{ userContext: { activeProjectId: string } }>(
-    page,
-    'GET',
-    '/user/core-application-context',
-  );
-  const projectId = context.userContext.activeProjectId;
+  const projectId = await activeProjectId(page);
   const ids = new Map<string, string>();
   for (const description of NAMES) {
     const created = await api<{ id: string }>(page, 'POST', '/teams/active/project-items/demos', {
@@ -58,16 +43,6 @@ const titles = (where: Locator) => where.locator('[data-card-focus] > span:first
 const card = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const bar = (page: Page) => page.getByRole('region', { name: 'Selected items' });
 
-const scan = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-};
-
 test('select three cards, move them, undo: the exact order is back after a reload; axe finds nothing, light and dark', async ({
   page,
 }) => {
@@ -96,11 +71,11 @@ test('select three cards, move them, undo: the exact order is back after a reloa
   await expect(toast).toContainText('Moved 3 items to Unscheduled, out of scope.');
 
   // The bar and the toast together, in both themes.
-  expect(await scan(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   // Buttons ease their colours: scanned mid-change, a colour is neither theme's.
   await page.waitForTimeout(500);
-  expect(await scan(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
 
   await page.keyboard.press('ControlOrMeta+z');

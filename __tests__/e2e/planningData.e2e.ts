@@ -1,11 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './helpers/axe';
 import { signIn } from './signIn';
-
-const violations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  ).violations.map((violation) => violation.id);
 
 const planSection = (page: Page) => page.getByRole('region', { name: 'Go-to-market plan' });
 
@@ -31,7 +26,7 @@ test('an Admin edits the go-to-market plan, settles a conflict with another tab,
   await expect(planSection(page).getByRole('button', { name: 'Save' })).toBeDisabled();
   await page.reload();
   await expect(planSection(page).getByRole('textbox', { name: 'Value' })).toHaveValue('March');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // This tab starts an edit; another tab saves a different launch first.
   await planSection(page).getByRole('textbox', { name: 'Value' }).fill('May');
@@ -44,7 +39,7 @@ test('an Admin edits the go-to-market plan, settles a conflict with another tab,
   await expect(planSection(page).getByText(/Someone else changed the go-to-market plan/)).toBeVisible();
   await expect(planSection(page).getByRole('region', { name: 'Their version' })).toContainText('April');
   await expect(planSection(page).getByRole('region', { name: 'Your version' })).toContainText('May');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await planSection(page).getByRole('button', { name: 'Save mine instead' }).click();
   await expect(planSection(page).getByRole('region', { name: 'Your version' })).toHaveCount(0);
   await other.reload();
@@ -63,7 +58,7 @@ test('an Admin edits the go-to-market plan, settles a conflict with another tab,
   await expect(editor.getByText(/Admins change the planning data; you can read it/)).toBeVisible();
   await expect(planSection(editor).getByText('May')).toBeVisible();
   await expect(editor.getByRole('textbox')).toHaveCount(0);
-  expect(await violations(editor)).toEqual([]);
+  expect(await axeViolations(editor)).toEqual([]);
   const refused = await editor.request.put('/v1/teams/active/go-to-market-plan', {
     data: { goToMarketPlan: { launch: 'Never' } },
   });

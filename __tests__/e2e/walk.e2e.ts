@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './helpers/axe';
 import { signIn, signInHere } from './signIn';
 import { workedExample } from '../shared/fixtures/assessmentWorkedExample';
 
-/** The everyday walk's fixes in Chromium against the real server, each screen checked with axe. */
-const violationsOf = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-};
+// The everyday walk's fixes in Chromium against the real server, each screen checked with axe.
 
 async function addItem(page: Page, title: string) {
   const today = page.locator('[data-bucket-key]').first();
@@ -30,7 +21,7 @@ test('an unknown address is a page-not-found page with a way back', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('/no/such/page')).toBeVisible();
   await expect(page.getByText(/Unexpected Application Error/)).toHaveCount(0);
-  expect(await violationsOf(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Go to the board' }).click();
   await expect(page.getByRole('heading', { name: /board$/ })).toBeAttached();
 });
@@ -41,7 +32,7 @@ test('offline, a returning user reads what happened, and the board opens once th
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Baton can’t be reached' })).toBeVisible();
   await expect(page.getByText(/Failed to fetch|TypeError/)).toHaveCount(0);
-  expect(await violationsOf(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.unroute('**/v1/user/core-application-context');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -52,7 +43,7 @@ test('the Help menu opens Baton’s docs as pages', async ({ page, context }) =>
   await page.getByRole('button', { name: 'Help', exact: true }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'The planning board' })).toBeVisible();
-  expect(await violationsOf(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const opened = context.waitForEvent('page');
   await menu.getByRole('menuitem', { name: 'Handing items to coding agents' }).click();
   const docs = await opened;
@@ -75,7 +66,7 @@ test('Hand off… without GitHub: the terminal is chosen, the GitHub issue is of
     'href',
     '/about/docs/handoff',
   );
-  expect(await violationsOf(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('keyboard drag: Space, →, Space puts a card into the empty column next to it', async ({ page }) => {
@@ -121,7 +112,7 @@ test('the public assessment’s answers survive “Sign in to save results”', 
   await save.click();
   const saved = page.getByText(/^Saved to /);
   await expect(saved).toBeFocused();
-  expect(await violationsOf(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test.describe('in dark mode', () => {
@@ -132,6 +123,6 @@ test.describe('in dark mode', () => {
     await addItem(page, 'Night item');
     await page.getByRole('button', { name: 'Night item', exact: true }).click();
     await expect(page.getByRole('dialog').getByRole('link', { name: 'Manage context' })).toBeVisible();
-    expect(await violationsOf(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -24,7 +24,8 @@ const copilotPullRequest = (number: number) => ({
 describe('the webhook queue asks GitHub outside any transaction, and retries what failed', () => {
   let w: GithubHandoffWorld;
   beforeAll(async () => {
-    w = await githubHandoffWorld({ GITHUB_TIMEOUT_SECONDS: '3' });
+    // Long enough that the calls below answer well inside the hang, even on a loaded machine.
+    w = await githubHandoffWorld({ GITHUB_TIMEOUT_SECONDS: '5' });
   });
   afterAll(async () => w?.close());
   afterEach(() => {
@@ -40,7 +41,7 @@ describe('the webhook queue asks GitHub outside any transaction, and retries wha
       }
     ).rows[0]!;
 
-  it('while GitHub hangs on a delivery’s look-up, an API read and another delivery answer in under a second', async () => {
+  it('while GitHub hangs on a delivery’s look-up, an API read and another delivery answer without waiting for it', async () => {
     const { item, handoff } = await w.sentHandoff();
     w.github.closingIssues.set('acme/shop#301', [handoff.issueNumber]);
     w.github.failNext = { times: 1, status: 'hang', path: /^\/graphql$/ };
@@ -51,15 +52,15 @@ describe('the webhook queue asks GitHub outside any transaction, and retries wha
     }
     expect(w.github.requests.at(-1)).toMatchObject({ path: '/graphql' });
 
-    let started = Date.now();
+    // Both answer while the look-up still hangs: the queue has not given up on it yet (no outcome), so
+    // neither waited for GitHub. (Ordered by events, not timed: a loaded machine cannot make it flaky.)
     const read = await call(w.t.app, 'GET', `/v1/teams/active/project-items/${item.id}/handoffs`, {
       cookie: w.owner.cookie,
     });
     expect(read.statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1_000);
-    started = Date.now();
+    expect(await delivery('hang-1')).toMatchObject({ attempts: 0, outcome: null });
     expect((await w.post('ping', { zen: 'Design for failure.' }, 'during-hang')).statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await delivery('hang-1')).toMatchObject({ attempts: 0, outcome: null });
 
     await w.t.app.githubQueue.idle();
     // The look-up timed out: the delivery waits for its next attempt instead of being lost.
