@@ -26,6 +26,17 @@ type OneCall = (
   input: Omit<MoveInput, 'teamId' | 'events'> & { session: { id: string; freshSince: Date; bornAfter: Date } },
 ) => Promise<unknown>;
 
+/** One move at a time, as the route's batcher sends a move that arrives alone. */
+async function batcher(dir: string, db: unknown) {
+  const { createMoveBatches } = (await import(path.join(dir, 'src/server/repositories/moveBatches.ts'))) as {
+    createMoveBatches: (send: (calls: unknown[]) => Promise<unknown[]>, limits: object) => unknown;
+  };
+  const { movesInOneCall } = (await import(path.join(dir, 'src/server/repositories/moveCall.ts'))) as {
+    movesInOneCall: (db: unknown, calls: unknown[]) => Promise<unknown[]>;
+  };
+  return createMoveBatches((calls) => movesInOneCall(db, calls), { calls: 1, movesPerCall: 32 });
+}
+
 async function loadBuild(dir: string, pool: Pool, count: () => void) {
   const { drizzle } = (await import(path.join(dir, 'node_modules/drizzle-orm/node-postgres/index.js'))) as {
     drizzle: (
@@ -42,11 +53,14 @@ async function loadBuild(dir: string, pool: Pool, count: () => void) {
   const oneCallModule = path.join(dir, 'src/server/services/moveInOneCall.ts');
   if (existsSync(oneCallModule)) {
     const { moveItemInOneCall } = (await import(oneCallModule)) as { moveItemInOneCall: OneCall };
+    // A build that batches moves (repositories/moveBatches.ts) takes its batcher where an older one took the database.
+    const batchesModule = path.join(dir, 'src/server/repositories/moveBatches.ts');
+    const mover = existsSync(batchesModule) ? await batcher(dir, db) : db;
     // As its route: the one call, or (a full bucket to reassign) the transaction.
     return async (input: MoveInput, sessionId: string) => {
       const now = input.now.getTime();
       const session = { id: sessionId, freshSince: new Date(now - 60_000), bornAfter: new Date(now - 86_400_000) };
-      if (!(await moveItemInOneCall(db, { ...input, session }))) await inTransaction(input);
+      if (!(await moveItemInOneCall(mover, { ...input, session }))) await inTransaction(input);
     };
   }
   const { findSession } = (await import(path.join(dir, 'src/server/repositories/sessions.ts'))) as {

@@ -146,6 +146,42 @@ describe('a move in one call', () => {
     expect(spy).toHaveBeenCalledTimes(1);
   });
 
+  it('moves that arrive together share calls: each is answered as alone, an error among them only for its own', async () => {
+    const other = await teamUser(t.app, 'grace@example.com');
+    const mine = await Promise.all(
+      Array.from({ length: 8 }, () => createItem(t.app, u.cookie, u.projectId, { project: onDay(20_416) })),
+    );
+    const theirs = await Promise.all(
+      Array.from({ length: 3 }, () => createItem(t.app, other.cookie, other.projectId, { project: onDay(20_416) })),
+    );
+    const spy = transactions();
+    const toEnd = { orderUpdate: {} };
+    const [mineAnswers, theirAnswers, noMilestone] = await Promise.all([
+      Promise.all(mine.map((item) => move(t.app, u.cookie, u.projectId, item.id, toEnd))),
+      Promise.all(theirs.map((item) => move(t.app, other.cookie, other.projectId, item.id, toEnd))),
+      move(t.app, u.cookie, u.projectId, mine[0]!.id, {
+        newAssignment: { scope: 0, assignedTimeframe: { span: 4, index: 7 } },
+      }),
+    ]);
+    expect([...mineAnswers, ...theirAnswers].map((answer) => answer.statusCode)).toEqual(Array(11).fill(200));
+    expect(noMilestone.statusCode).toBe(400);
+    expect(noMilestone.json().message).toBe('newAssignment.assignedTimeframe: this project has no milestone 7');
+    expect(spy).toHaveBeenCalledTimes(1);
+
+    // Each append went after the ones before it: the board's order is the answered keys' order.
+    for (const [user, answers] of [
+      [u, mineAnswers],
+      [other, theirAnswers],
+    ] as const) {
+      const answered = answers
+        .map((answer) => answer.json().data as { id: string; projectPlanContext: { sortKey: number } })
+        .map((data) => ({ id: data.id, sortKey: data.projectPlanContext.sortKey }))
+        .sort((a, b) => a.sortKey - b.sortKey);
+      const board = await queryBoard(t.app, user.cookie, user.projectId);
+      expect(board.map((item) => ({ id: item.id, sortKey: item.projectContexts[0]!.sortKey }))).toEqual(answered);
+    }
+  });
+
   it('is NotFound for another team’s project, whichever path answers', async () => {
     const other = await teamUser(t.app, 'grace@example.com');
     const item = await createItem(t.app, other.cookie, other.projectId, { project: unscheduled() });

@@ -54,6 +54,8 @@ import { createPaymentProvider, type PaymentProvider } from './integrations/bill
 import { createGithubClient } from './integrations/github/githubClient';
 import type { GithubSetup } from './services/github';
 import { createGithubQueue, type GithubQueue } from './services/githubQueue';
+import { createMoveBatches, MOVES_PER_CALL, type MoveBatches } from './repositories/moveBatches';
+import { movesInOneCall } from './repositories/moveCall';
 import { cursorSummoner } from './services/handoff/openIssue';
 import type { ErrorEnvelope } from '../shared/contract/common';
 
@@ -71,6 +73,8 @@ declare module 'fastify' {
     oauth: Provider;
     /** Tells every open board of a team what changed, across instances. */
     teamEvents: TeamEventHub;
+    /** Moves items, several in one call when they arrive together. */
+    moves: MoveBatches;
   }
 }
 
@@ -138,6 +142,13 @@ export async function buildApp(options: AppOptions) {
   });
   app.addHook('onClose', async () => app.githubQueue.close());
   app.decorate('teamEvents', createTeamEventHub(options.database, app.log));
+  app.decorate(
+    'moves',
+    createMoveBatches((calls) => movesInOneCall(app.db, calls), {
+      calls: config.databaseMoveCalls,
+      movesPerCall: MOVES_PER_CALL,
+    }),
+  );
   app.addHook('onClose', async () => app.teamEvents.close());
   app.decorate(
     'oauth',

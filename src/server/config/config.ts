@@ -19,6 +19,8 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  // Calls moving items under way at once; moves that arrive meanwhile go together in the next (repositories/moveBatches.ts).
+  DATABASE_MOVE_CALLS: Type.Integer({ minimum: 1, maximum: 200, default: 4 }),
   // Database timeouts, in seconds: a lost or partitioned database gives 503s after these, never a hang.
   DATABASE_CONNECT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 600, default: 5 }),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 15 }),
@@ -95,6 +97,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  /** Calls moving items under way at once (repositories/moveBatches.ts). */
+  databaseMoveCalls: number;
   /** How long to wait for a PostgreSQL connection, a statement, and a transaction left idle (src/server/db/postgresPool.ts). */
   databaseTimeouts: DatabaseTimeouts;
   /** On the embedded database: requests served at once, and the bound on a request's wait and turn together (past it, a 503). */
@@ -258,6 +262,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseMoveCalls: env.DATABASE_MOVE_CALLS,
     databaseTimeouts: {
       connectMs: Math.round(env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000),
       statementMs: Math.round(env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),

@@ -1,11 +1,12 @@
 /**
- * The move in one call: `baton_move` (migrations 20261127115026_move_in_one_call and
- * 20261127145204_move_rebalances_in_one_call) checks the session, locks the project, checks the move,
- * writes it with its history entry and live-board event (reassigning the bucket's keys when it has no
- * room), and answers the row with its history, in one statement: one round trip and one commit, with
- * nothing of Node's between the lock and the commit. It answers null and changes nothing whenever the
- * move is not plainly in order; the caller then runs the move's transaction (services/plan.ts
- * `moveItem`), which answers the error.
+ * Moves in one call: `baton_move` (migrations 20261127115026_move_in_one_call,
+ * 20261127145204_move_rebalances_in_one_call and 20261128180334_move_plans_cached) checks the session,
+ * locks the project, checks the move, writes it with its history entry and live-board event
+ * (reassigning the bucket's keys when it has no room), and answers the row with its history, in one
+ * statement with nothing of Node's between the lock and the commit. `baton_move_many` runs several in
+ * that statement, so they share one round trip and one commit (moveBatches.ts). A move answers null and
+ * changes nothing whenever it is not plainly in order; the caller then runs the move's transaction
+ * (services/plan.ts `moveItem`), which answers the error.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
@@ -27,14 +28,9 @@ import { Span } from '../../shared/enums';
 
 const value = sql.placeholder;
 
-const moveStatement = rawStatement(
-  () => sql`select baton_move(${value('sessionId')}::text, ${value('freshSince')}::timestamptz,
-    ${value('bornAfter')}::timestamptz, ${value('now')}::timestamptz, ${value('projectId')}::text, ${value('itemId')}::text,
-    ${value('toBucket')}::boolean, ${value('scope')}::int, ${value('span')}::int, ${value('index')}::int,
-    ${value('milestone')}::int, ${value('assigneeGiven')}::boolean, ${value('assignee')}::text,
-    ${value('ordered')}::boolean, ${value('leftId')}::text, ${value('rightId')}::text, ${value('hint')}::text,
-    ${SORT_KEY_MIN}::float8, ${SORT_KEY_MAX}::float8, ${MIN_SORT_KEY_GAP - SORT_KEY_GAP_SLACK}::float8,
-    ${10 ** SORT_KEY_DECIMALS}::float8, ${value('changes')}::jsonb, ${TEAM_EVENTS_CHANNEL}::text) as moved`,
+const movesStatement = rawStatement(
+  () => sql`select baton_move_many(${value('moves')}::jsonb, ${SORT_KEY_MIN}::float8, ${SORT_KEY_MAX}::float8,
+    ${MIN_SORT_KEY_GAP - SORT_KEY_GAP_SLACK}::float8, ${10 ** SORT_KEY_DECIMALS}::float8, ${TEAM_EVENTS_CHANNEL}::text) as moved`,
 );
 
 export interface MoveCall {
@@ -88,17 +84,17 @@ interface Moved {
   }[];
 }
 
-/** The move done in one statement, or null when nothing was done (the transaction must run instead). */
-export async function moveInOneCall(db: Db, call: MoveCall): Promise<MoveCalled | null> {
-  const { projectId, itemId, target } = call;
+/** One move as `baton_move_many` reads it. */
+function movesArgument(call: MoveCall) {
+  const { target } = call;
   const timeframe = target?.assignedTimeframe ?? null;
-  const [result] = await moveStatement<{ moved: Moved | null }>(db, {
+  return {
     sessionId: call.sessionId,
     freshSince: call.freshSince.toISOString(),
     bornAfter: call.bornAfter.toISOString(),
     now: call.now.toISOString(),
-    projectId,
-    itemId,
+    projectId: call.projectId,
+    itemId: call.itemId,
     toBucket: target !== undefined,
     scope: target?.scope ?? null,
     span: timeframe?.span ?? null,
@@ -110,10 +106,12 @@ export async function moveInOneCall(db: Db, call: MoveCall): Promise<MoveCalled 
     leftId: call.neighbours?.leftId ?? null,
     rightId: call.neighbours?.rightId ?? null,
     hint: call.hint ?? null,
-    changes: JSON.stringify(call.changes),
-  });
-  const moved = result?.moved;
-  if (!moved) return null;
+    changes: call.changes,
+  };
+}
+
+function toMoveCalled(call: MoveCall, moved: Moved): MoveCalled {
+  const { projectId, itemId } = call;
   return {
     teamId: moved.teamId,
     linkId: moved.linkId,
@@ -140,4 +138,19 @@ export async function moveInOneCall(db: Db, call: MoveCall): Promise<MoveCalled 
     })),
     rebalanced: moved.rebalanced,
   };
+}
+
+/**
+ * The moves done in one statement, in the order given, each answered in its place: null for one that
+ * did nothing (its transaction must run instead). The caller orders them by project.
+ */
+export async function movesInOneCall(db: Db, calls: readonly MoveCall[]): Promise<(MoveCalled | null)[]> {
+  const [result] = await movesStatement<{ moved: (Moved | null)[] }>(db, {
+    moves: JSON.stringify(calls.map(movesArgument)),
+  });
+  const answers = result?.moved ?? [];
+  return calls.map((call, i) => {
+    const moved = answers[i];
+    return moved ? toMoveCalled(call, moved) : null;
+  });
 }

@@ -1,10 +1,9 @@
 /**
- * A move (spec §3 "Move request") in one database call when it is plainly in order (repositories/moveCall.ts);
- * null when the call did nothing, and the move's transaction (plan.ts `moveItem`) must run: it answers
- * every error in the spec's order.
+ * A move (spec §3 "Move request") in one database call when it is plainly in order (repositories/moveCall.ts),
+ * with the other moves that arrive with it (repositories/moveBatches.ts); null when the call did nothing,
+ * and the move's transaction (plan.ts `moveItem`) must run: it answers every error in the spec's order.
  */
-import type { Db } from '../db/types';
-import { moveInOneCall } from '../repositories/moveCall';
+import type { MoveBatches } from '../repositories/moveBatches';
 import { tagged } from './teamEvents/announce';
 import { toProjectContext } from './plan';
 import { isScope, isSpan } from '../../shared/timeframes';
@@ -21,7 +20,7 @@ function failsPlainChecks(itemId: string, request: MoveRequest): boolean {
 }
 
 export async function moveItemInOneCall(
-  db: Db,
+  moves: MoveBatches,
   input: {
     session: { id: string; freshSince: Date; bornAfter: Date };
     projectId: string;
@@ -36,7 +35,7 @@ export async function moveItemInOneCall(
   if (failsPlainChecks(itemId, request)) return null;
   const requested = request.newAssignment;
   const order = request.orderUpdate;
-  const moved = await moveInOneCall(db, {
+  const moved = await moves.move({
     sessionId: input.session.id,
     freshSince: input.session.freshSince,
     bornAfter: input.session.bornAfter,

@@ -22,12 +22,14 @@ export const projectContexts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.projectId, table.itemId] }),
+    // A bucket in board order, ties broken by id: a neighbour is the next index entry, whatever the bucket's size.
     index('project_contexts_bucket').on(
       table.projectId,
       table.scope,
       table.timeframeSpan,
       table.timeframeIndex,
       table.sortKey,
+      table.itemId,
     ),
     index('project_contexts_item_id').on(table.itemId),
   ],

@@ -206,7 +206,7 @@ export default async function projectRoutes(fastify: FastifyInstance) {
       const tab = tabOf(request);
       const move = { projectId, itemId, request: request.body, now, ...(tab === undefined ? {} : { origin: tab }) };
       // Most moves: one statement checks the session and does the move; the rest run the transaction.
-      const moved = session && (await moveItemInOneCall(app.db, { ...move, session }));
+      const moved = session && (await moveItemInOneCall(app.moves, { ...move, session }));
       if (moved) return ok(moved);
       await app.sessions.check(request, reply as FastifyReply);
       const { teamId } = await requireActiveTeam(app, request);
