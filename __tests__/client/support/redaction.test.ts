@@ -1,9 +1,5 @@
-import {
-  CONTENT_REMOVED,
-  REDACTED,
-  redactForSupport,
-  redactSecrets,
-} from '../../../src/client/features/support/redaction';
+import { CONTENT_REMOVED, REDACTED, redactForSupport } from '../../../src/client/features/support/redaction';
+import { redactSecrets } from '../../../src/client/features/support/secretRedaction';
 import { devToolsOptions } from '../../../src/client/app/devTools';
 
 describe('redactSecrets (DevTools and snapshots share it)', () => {

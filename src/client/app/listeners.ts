@@ -14,6 +14,7 @@ import { clearUserCaches } from '../serviceWorker/clearUserCaches';
 import { signedOutInAnotherTab, tellOtherTabsSignedOut } from '../features/session/otherTabs';
 import { registerQaListeners } from '../features/qa/qaListeners';
 import { registerItemLinkListeners } from '../features/board/itemLinkListeners';
+import { registerBoardPrefetch } from '../features/board/boardPrefetch';
 import { registerUndoListeners } from '../features/undo/undoListeners';
 import type { AppDispatch, RootState } from './store';
 
@@ -68,5 +69,6 @@ export function registerListeners(startListening: AppStartListening = startAppLi
   registerLiveListeners(startListening);
   registerQaListeners(startListening);
   registerItemLinkListeners(startListening);
+  registerBoardPrefetch(startListening);
   registerUndoListeners(startListening);
 }

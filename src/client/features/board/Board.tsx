@@ -30,6 +30,7 @@ import { BoardToolbar } from './BoardToolbar';
 import { BoardNotice } from './BoardNotice';
 import { Announcer } from './Announcer';
 import { markBoardComplete, markBoardReady } from './boardPerf';
+import { useAfterBoardHead } from './useAfterBoardHead';
 import { loadBoardDnd, loadedBoardDnd, type BoardDndModule } from './dnd/loadBoardDnd';
 import styles from './Board.module.css';
 
@@ -70,8 +71,9 @@ export function Board() {
   const projectName = useAppSelector(selectActiveProject)?.description;
   const selectionCount = useAppSelector(selectSelectionCount);
   const [navigation] = useState(() => new BoardNavigation(store));
-  // The subscription says how many items a project may hold (checked before each create).
-  useGetSubscriptionQuery();
+  // The subscription says how many items a project may hold (checked before each create); read once the first items are in.
+  const afterBoardHead = useAfterBoardHead();
+  useGetSubscriptionQuery(undefined, { skip: !afterBoardHead });
 
   useEffect(() => {
     if (!activeProjectId || status === 'switching') return;

@@ -1,11 +1,13 @@
 import { NavLink } from 'react-router-dom';
 import { useListMentionsQuery } from '../../api/comments';
 import { buttonClassName } from '../../ui';
+import { useAfterBoardHead } from '../board/useAfterBoardHead';
 import styles from './Mentions.module.css';
 
 /** The header's way to what mentions you, with how many you have not read (kept live by the events stream). */
 export function MentionsLink({ labelClassName }: { labelClassName?: string }) {
-  const unread = useListMentionsQuery().data?.unread ?? 0;
+  const afterBoardHead = useAfterBoardHead();
+  const unread = useListMentionsQuery(undefined, { skip: !afterBoardHead }).data?.unread ?? 0;
   return (
     <NavLink
       className={buttonClassName({ variant: 'ghost' })}

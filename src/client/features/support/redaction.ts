@@ -1,15 +1,12 @@
 /**
- * What never leaves the browser, in one place: Redux DevTools strip secrets from every action and
- * state they show (redactSecrets); a support snapshot also hides other people's e-mail addresses and,
- * when the user asks, what the items say (redactForSupport). Pure functions: the input is not changed.
+ * What a support snapshot hides: secrets (secretRedaction.ts, which Redux DevTools use too), other
+ * people's e-mail addresses and, when the user asks, what the items say. Pure functions: the input is
+ * not changed.
  */
+import { isSecretKey, mapDeep, REDACTED } from './secretRedaction';
 
-export const REDACTED = '[redacted]';
+export { REDACTED };
 export const CONTENT_REMOVED = '[content removed]';
-
-/** Keys whose values are secrets wherever they appear: sign-in codes, PKCE verifiers, invite codes, tokens. */
-const SECRET_KEYS = new Set(['code', 'codeVerifier', 'inviteCode', 'password', 'secret', 'clientSecret']);
-const isSecretKey = (key: string) => SECRET_KEYS.has(key) || /token$/i.test(key);
 
 /**
  * Free text a user wrote (comments' and context items' `body`, the team's go-to-market plan and global
@@ -29,20 +26,6 @@ const CONTENT_KEYS = new Set([
 const isContentKey = (key: string) => CONTENT_KEYS.has(key) || CONTENT_KEYS.has(key.slice(key.lastIndexOf(' ') + 1));
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
-
-function mapDeep(value: unknown, visit: (key: string, inner: unknown) => unknown): unknown {
-  if (Array.isArray(value)) return value.map((inner) => mapDeep(inner, visit));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, visit(key, inner)]));
-  }
-  return value;
-}
-
-/** Secrets only (DevTools, which run in the user's own browser): every secret key's value becomes "[redacted]". */
-export function redactSecrets<T>(value: T): T {
-  const visit = (key: string, inner: unknown): unknown => (isSecretKey(key) ? REDACTED : mapDeep(inner, visit));
-  return mapDeep(value, visit) as T;
-}
 
 export interface SupportRedactionOptions {
   /** The user's own address stays (it is theirs to share); everyone else's is replaced. */

@@ -1,0 +1,21 @@
+/**
+ * A board page's first read starts as soon as the context names the active project, alongside the
+ * board's own code, instead of once that code has loaded and the board has mounted (the board then
+ * finds its load under way and does not start another).
+ */
+import type { AppStartListening } from '../../app/listeners';
+import { userAndTeamApi } from '../../api/userAndTeam';
+import { loadBoard } from '../items/itemCommands';
+import { opensOnActiveBoard } from './boardPaths';
+
+export function registerBoardPrefetch(startListening: AppStartListening) {
+  startListening({
+    matcher: userAndTeamApi.endpoints.getCoreApplicationContext.matchFulfilled,
+    effect: async (action, listenerApi) => {
+      const projectId = action.payload.userContext.activeProjectId;
+      if (!projectId || listenerApi.getState().items.status !== 'idle') return;
+      if (!opensOnActiveBoard(window.location.pathname)) return;
+      await listenerApi.dispatch(loadBoard(projectId));
+    },
+  });
+}
