@@ -34,7 +34,7 @@ async function batcher(dir: string, db: unknown) {
   const { movesInOneCall } = (await import(path.join(dir, 'src/server/repositories/moveCall.ts'))) as {
     movesInOneCall: (db: unknown, calls: unknown[]) => Promise<unknown[]>;
   };
-  return createMoveBatches((calls) => movesInOneCall(db, calls), { calls: 1, movesPerCall: 32 });
+  return createMoveBatches((calls) => movesInOneCall(db, calls), { calls: 1, movesPerCall: 32, slowCallMs: 25 });
 }
 
 async function loadBuild(dir: string, pool: Pool, count: () => void) {

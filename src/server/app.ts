@@ -54,7 +54,7 @@ import { createPaymentProvider, type PaymentProvider } from './integrations/bill
 import { createGithubClient } from './integrations/github/githubClient';
 import type { GithubSetup } from './services/github';
 import { createGithubQueue, type GithubQueue } from './services/githubQueue';
-import { createMoveBatches, MOVES_PER_CALL, type MoveBatches } from './repositories/moveBatches';
+import { createMoveBatches, MOVES_PER_CALL, SLOW_MOVE_CALL_MS, type MoveBatches } from './repositories/moveBatches';
 import { movesInOneCall } from './repositories/moveCall';
 import { cursorSummoner } from './services/handoff/openIssue';
 import type { ErrorEnvelope } from '../shared/contract/common';
@@ -147,6 +147,7 @@ export async function buildApp(options: AppOptions) {
     createMoveBatches((calls) => movesInOneCall(app.db, calls), {
       calls: config.databaseMoveCalls,
       movesPerCall: MOVES_PER_CALL,
+      slowCallMs: SLOW_MOVE_CALL_MS,
     }),
   );
   app.addHook('onClose', async () => app.teamEvents.close());

@@ -20,7 +20,7 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   // Calls moving items under way at once; moves that arrive meanwhile go together in the next (repositories/moveBatches.ts).
-  DATABASE_MOVE_CALLS: Type.Integer({ minimum: 1, maximum: 200, default: 4 }),
+  DATABASE_MOVE_CALLS: Type.Integer({ minimum: 1, maximum: 200, default: 2 }),
   // Database timeouts, in seconds: a lost or partitioned database gives 503s after these, never a hang.
   DATABASE_CONNECT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 600, default: 5 }),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 15 }),

@@ -1,7 +1,9 @@
 /**
- * Group commit for moves. A move whose project has a call under way waits, and the moves waiting when
- * a call ends go together in the next one (`movesInOneCall`): one round trip and one commit for all of
- * them, where each would otherwise hold the project's lock through a commit of its own. Moves of a
+ * Group commit for moves. One call is under way at a time (`movesInOneCall`); the moves that arrive
+ * meanwhile wait, and go together in the next: one round trip and one commit for all of them, where
+ * each would otherwise hold its project's lock through a commit of its own. A call that takes long (a
+ * lock held elsewhere, a big bucket to reassign) does not hold up the rest: once every call under way
+ * is that slow another starts beside them, up to `calls`, for moves of the other projects. Moves of a
  * project go in the order they came, never in two calls at once; a call takes its projects' locks in
  * one order (by id), so two calls cannot deadlock. With nothing under way a move goes at once.
  */
@@ -10,11 +12,16 @@ import type { MoveCall, MoveCalled } from './moveCall';
 /** Enough for every move a burst brings to one project, few enough to keep a call's locks short. */
 export const MOVES_PER_CALL = 32;
 
+/** A call this long is slow: a typical one, of a few dozen moves, takes a few milliseconds. */
+export const SLOW_MOVE_CALL_MS = 25;
+
 export interface MoveBatchLimits {
-  /** Calls under way at once, each on a pooled connection. */
+  /** Calls under way at once at most, each on a pooled connection. */
   calls: number;
   /** Moves in one call. */
   movesPerCall: number;
+  /** How long the calls under way must all have taken before another starts beside them. */
+  slowCallMs: number;
 }
 
 export interface MoveBatches {
@@ -42,7 +49,9 @@ export type SendMoves = (calls: readonly MoveCall[]) => Promise<(MoveCalled | nu
 export function createMoveBatches(send: SendMoves, limits: MoveBatchLimits): MoveBatches {
   const waiting: Waiting[] = [];
   const busyProjects = new Set<string>();
-  let callsUnderWay = 0;
+  /** When each call under way started (Date.now). */
+  const underWay = new Set<{ at: number }>();
+  let recheck: NodeJS.Timeout | null = null;
 
   /** The waiting moves of projects with no call under way, oldest first, up to a call's worth. */
   function nextBatch(): Waiting[] {
@@ -57,7 +66,8 @@ export function createMoveBatches(send: SendMoves, limits: MoveBatchLimits): Mov
   async function run(batch: Waiting[]) {
     const projects = new Set(batch.map((waiter) => waiter.call.projectId));
     for (const project of projects) busyProjects.add(project);
-    callsUnderWay++;
+    const started = { at: Date.now() };
+    underWay.add(started);
     try {
       const answers = await send(batch.map((waiter) => waiter.call));
       batch.forEach((waiter, i) => waiter.resolve(answers[i] ?? null));
@@ -68,13 +78,31 @@ export function createMoveBatches(send: SendMoves, limits: MoveBatchLimits): Mov
       else for (const waiter of batch) waiter.reject(error);
     } finally {
       for (const project of projects) busyProjects.delete(project);
-      callsUnderWay--;
+      underWay.delete(started);
       pump();
     }
   }
 
+  /** Whether another call may start now; if not yet, when it may (ms from now), or null: not before one ends. */
+  function callAllowed(now: number): true | number | null {
+    if (underWay.size === 0) return true;
+    if (underWay.size >= limits.calls) return null;
+    const youngest = Math.max(...[...underWay].map((call) => call.at));
+    const wait = youngest + limits.slowCallMs - now;
+    return wait <= 0 ? true : wait;
+  }
+
   function pump() {
-    while (callsUnderWay < limits.calls) {
+    if (recheck) clearTimeout(recheck);
+    recheck = null;
+    for (;;) {
+      const allowed = callAllowed(Date.now());
+      if (allowed !== true) {
+        // Moves are waiting behind calls that may turn slow: look again when they would be.
+        if (allowed !== null && waiting.some((waiter) => !busyProjects.has(waiter.call.projectId)))
+          recheck = setTimeout(pump, allowed);
+        return;
+      }
       const batch = nextBatch();
       if (batch.length === 0) return;
       void run(batch);
