@@ -1,6 +1,9 @@
-/** @jest-config-loader ts-node */
+/**
+ * @jest-config-loader ts-node
+ * @jest-config-loader-options {"transpileOnly": true}
+ */
 // The docblock above: when Node loads this file natively (22.18+), it cannot resolve the extensionless
-// import below, and Jest then falls back to ts-node, which can.
+// import below, and Jest then falls back to ts-node, which can (without type checking, as for jest.config.ts).
 import type { Config } from 'jest';
 import base from './jest.config';
 

@@ -19,12 +19,25 @@ const withDatabase = (url: string, name: string) => {
   return target.toString();
 };
 
-/** `url` is set on PostgreSQL, so a test can open a second instance on the same database. */
-let pgliteTemplate: Blob | undefined; // read once per test file; a Blob is immutable, so every clone can share it
+/**
+ * The template's bytes, read once per test file. PGlite reads a loadDataDir Blob whole with arrayBuffer()
+ * and only reads that copy (it untars it into the new database's own files), so every clone is handed the
+ * same bytes: a Blob would copy its 40 MB again for each clone, which made the garbage collector run
+ * over the test file's heap several more times per database.
+ */
+let pgliteTemplate: Blob | undefined;
+const templateBytes = async (): Promise<Blob> => {
+  if (pgliteTemplate) return pgliteTemplate;
+  const file = await readFile(pgliteTemplateFile());
+  const bytes = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+  const template = { type: '', size: bytes.byteLength, arrayBuffer: async () => bytes };
+  return (pgliteTemplate = template as unknown as Blob);
+};
 
+/** `url` is set on PostgreSQL, so a test can open a second instance on the same database. */
 export async function openTestDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (!postgresUrl) {
-    const template = (pgliteTemplate ??= new Blob([await readFile(pgliteTemplateFile())]));
+    const template = await templateBytes();
     const database = await openDatabase({ kind: 'pglite', loadDataDir: template }, { migrate: false });
     return { ...database, drop: () => database.close().catch(() => undefined) };
   }

@@ -30,13 +30,20 @@ function withLowerCaseNames(schema: unknown): unknown {
 }
 
 /**
+ * Fastify's Ajv compilers by shared schemas and Ajv options, kept for the process (Fastify keeps one per
+ * root instance): apps built alike (a test file builds several) share one Ajv, which compiles a route's
+ * schema once for all of them. The Ajv plugins are the same functions for every app (app.ts).
+ */
+const validatorPool = AjvCompiler();
+
+/**
  * A route's validator compiled on its first request instead of at start: Fastify's own Ajv compiler,
  * with the `errors` and `schemaEnv` Fastify reads passed through. Compiling the 150-odd routes'
  * schemas was half of Baton's start (and of every test that builds an app); a request pays it once
  * per route, a few milliseconds.
  */
 const buildValidator: ValidatorFactory = (externalSchemas, options) => {
-  const compilerOf = AjvCompiler()(externalSchemas, options);
+  const compilerOf = validatorPool(externalSchemas, options);
   return (route) => {
     const schema = route.httpPart === 'headers' ? withLowerCaseNames(route.schema) : route.schema;
     const validator = once(() => compilerOf({ ...route, schema } as typeof route) as AjvValidator);
@@ -50,11 +57,25 @@ const buildValidator: ValidatorFactory = (externalSchemas, options) => {
   };
 };
 
+type Serializer = (data: unknown) => string;
+/** Compiled serializers by shared schemas and options, then by response schema: like validatorPool. */
+const serializerPool = new Map<string, WeakMap<object, Serializer>>();
+
 /** A route's response serializer (fast-json-stringify, as Fastify's default) compiled on first use. */
 const buildSerializer: SerializerFactory = (externalSchemas, options) => {
   const compilerOf = SerializerSelector()(externalSchemas as never, options as never);
+  const poolKey = JSON.stringify(externalSchemas) + JSON.stringify(options);
+  const compiled = serializerPool.get(poolKey) ?? new WeakMap<object, Serializer>();
+  serializerPool.set(poolKey, compiled);
   return (route) => {
-    const serializer = once(() => compilerOf(route));
+    const serializer = once(() => {
+      const schema = route.schema as object;
+      const known = compiled.get(schema);
+      if (known) return known;
+      const made = compilerOf(route) as Serializer;
+      compiled.set(schema, made);
+      return made;
+    });
     return (data: unknown) => serializer()(data);
   };
 };
