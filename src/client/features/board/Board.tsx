@@ -143,7 +143,9 @@ export function Board() {
 
   if (!activeProjectId || !layout) return null;
   const Column = dndModule?.SortableBucketColumn ?? PlainBucketColumn;
-  const loading = status !== 'ready' && status !== 'failed';
+  // The columns appear once drag and drop is in place too: swapping it in under shown columns would
+  // remount them, and a quick-add form opened meanwhile (with what was typed) would be lost.
+  const loading = status !== 'failed' && (status !== 'ready' || !dndModule);
 
   return (
     <BoardNavigationContext.Provider value={navigation}>
